@@ -1,0 +1,20 @@
+"""rouge_core: every ROUGE measure, exactly as ROUGE-1.5.5, rouge-score or Lin (2004) define it,
+with an explanation of every number.
+
+>>> from rouge_core import RougeConfig, evaluate
+>>> report = evaluate("police kill the gunman", "police killed the gunman", RougeConfig())
+>>> report.measures["ROUGE-L"].score.recall
+0.75
+"""
+from .config import PROFILES, TOKENIZERS, UNLIMITED, RougeConfig
+from .evaluate import MeasureResult, ReferenceResult, Report, evaluate, score
+from .scoring import Counts, Score
+from .tokenize import Analysis, Dropped, Token, analyze, split_sentences
+
+__version__ = "1.0.0"
+
+__all__ = [
+    "PROFILES", "TOKENIZERS", "UNLIMITED", "RougeConfig", "MeasureResult", "ReferenceResult",
+    "Report", "evaluate", "score", "Counts", "Score", "Analysis", "Dropped", "Token", "analyze",
+    "split_sentences", "__version__",
+]

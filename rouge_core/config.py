@@ -1,0 +1,273 @@
+"""One frozen, validated description of a ROUGE computation.
+
+Every option lives here, is checked here (``ValueError`` naming the option and
+the allowed values), and round-trips through :meth:`RougeConfig.signature`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Optional
+
+VERSION = "1.0"
+
+PROFILES: tuple[str, ...] = ("rouge155", "rouge-score", "paper")
+TOKENIZERS: tuple[str, ...] = ("rouge155", "rouge-score", "unicode")
+MULTI_REF_MODES: tuple[str, ...] = ("pooled", "best", "jackknife")
+AVERAGING: tuple[int, ...] = (0, 1, 2)
+MAX_N = 9
+
+#: Skip distance meaning "no limit" (Perl's ``-2 -1``).
+UNLIMITED = -1
+
+_DEFAULT_TOKENIZER = {"rouge155": "rouge155", "rouge-score": "rouge-score", "paper": "rouge155"}
+_DEFAULT_MULTI_REF = {"rouge155": "pooled", "rouge-score": "best", "paper": "best"}
+
+
+def _fail(option: str, value: Any, allowed: str) -> None:
+    raise ValueError(f"invalid {option}={value!r}: allowed values are {allowed}")
+
+
+@dataclass(frozen=True)
+class RougeConfig:
+    """Everything that decides a ROUGE number.
+
+    ``None`` for ``tokenizer``, ``multi_ref`` and ``flat_lcs`` means "the
+    profile's default" and is resolved on construction.
+
+    >>> c = RougeConfig(profile="rouge155", max_n=2, stem=True)
+    >>> c.tokenizer, c.multi_ref
+    ('rouge155', 'pooled')
+    >>> RougeConfig.from_signature(c.signature()) == c
+    True
+    >>> RougeConfig(alpha=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: invalid alpha=2: allowed values are a number in [0, 1]
+    """
+
+    profile: str = "rouge155"
+    tokenizer: Optional[str] = None
+    stem: bool = False
+    stem_exceptions: bool = True
+    remove_stopwords: bool = False
+    max_n: Optional[int] = 4
+    rouge_l: bool = True
+    flat_lcs: Optional[bool] = None
+    wlcs_weight: Optional[float] = 1.2
+    skip_distance: Optional[int] = 4
+    rouge_s: bool = True
+    rouge_su: bool = True
+    alpha: float = 0.5
+    multi_ref: Optional[str] = None
+    word_limit: Optional[int] = None
+    byte_limit: Optional[int] = None
+    confidence: float = 95.0
+    bootstrap_samples: int = 1000
+    averaging: int = 0
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if self.profile not in PROFILES:
+            _fail("profile", self.profile, ", ".join(PROFILES))
+        if self.tokenizer is None:
+            object.__setattr__(self, "tokenizer", _DEFAULT_TOKENIZER[self.profile])
+        if self.tokenizer not in TOKENIZERS:
+            _fail("tokenizer", self.tokenizer, ", ".join(TOKENIZERS))
+        if self.multi_ref is None:
+            object.__setattr__(self, "multi_ref", _DEFAULT_MULTI_REF[self.profile])
+        if self.multi_ref not in MULTI_REF_MODES:
+            _fail("multi_ref", self.multi_ref, ", ".join(MULTI_REF_MODES))
+        if self.flat_lcs is None:
+            object.__setattr__(self, "flat_lcs", self.profile == "rouge-score")
+        for name in ("stem", "stem_exceptions", "remove_stopwords", "rouge_l", "flat_lcs",
+                     "rouge_s", "rouge_su"):
+            if not isinstance(getattr(self, name), bool):
+                _fail(name, getattr(self, name), "True or False")
+        if self.max_n is not None and (not _is_int(self.max_n) or not 1 <= self.max_n <= MAX_N):
+            _fail("max_n", self.max_n, f"an integer from 1 to {MAX_N}, or None for no ROUGE-N")
+        if self.wlcs_weight is not None:
+            if not _is_number(self.wlcs_weight) or not self.wlcs_weight > 0:
+                _fail("wlcs_weight", self.wlcs_weight, "a number > 0, or None for no ROUGE-W")
+            object.__setattr__(self, "wlcs_weight", float(self.wlcs_weight))
+        if self.skip_distance is not None:
+            if not _is_int(self.skip_distance):
+                _fail("skip_distance", self.skip_distance,
+                      "an integer >= 0, -1 for unlimited, or None for no ROUGE-S")
+            if self.skip_distance < 0:
+                object.__setattr__(self, "skip_distance", UNLIMITED)
+        if not _is_number(self.alpha) or not 0 <= self.alpha <= 1:
+            _fail("alpha", self.alpha, "a number in [0, 1]")
+        object.__setattr__(self, "alpha", float(self.alpha))
+        for name in ("word_limit", "byte_limit"):
+            v = getattr(self, name)
+            if v is not None and (not _is_int(v) or v <= 0):
+                _fail(name, v, "a positive integer or None")
+        if self.word_limit is not None and self.byte_limit is not None:
+            raise ValueError("invalid word_limit/byte_limit: use at most one of the two length limits")
+        if not _is_number(self.confidence) or not 0 <= self.confidence <= 100:
+            _fail("confidence", self.confidence, "a number in [0, 100]")
+        object.__setattr__(self, "confidence", float(self.confidence))
+        if not _is_int(self.bootstrap_samples) or self.bootstrap_samples < 1:
+            _fail("bootstrap_samples", self.bootstrap_samples, "an integer >= 1")
+        if self.averaging not in AVERAGING:
+            _fail("averaging", self.averaging, "0 (mean of scores), 1 (pooled counts), 2 (raw counts)")
+        if not _is_int(self.seed):
+            _fail("seed", self.seed, "an integer")
+
+    # -- derived -------------------------------------------------------------
+    @property
+    def beta(self) -> float:
+        """The paper's beta for this alpha (alpha = 1 / (1 + beta^2)); inf when alpha = 0."""
+        return float("inf") if self.alpha == 0 else ((1 - self.alpha) / self.alpha) ** 0.5
+
+    @staticmethod
+    def alpha_from_beta(beta: float) -> float:
+        """alpha = 1 / (1 + beta^2).
+
+        >>> RougeConfig.alpha_from_beta(1.0)
+        0.5
+        """
+        if not _is_number(beta) or beta < 0:
+            _fail("beta", beta, "a number >= 0")
+        return 1.0 / (1.0 + beta * beta)
+
+    def with_(self, **changes: Any) -> "RougeConfig":
+        """A copy with some options changed (validated again)."""
+        return replace(self, **changes)
+
+    # -- signature -----------------------------------------------------------
+    def signature(self) -> str:
+        """Every setting, as ``key:value`` fields joined by ``|`` (parse with :meth:`from_signature`).
+
+        >>> RougeConfig(max_n=1, wlcs_weight=None, skip_distance=None).signature().split("|")[0]
+        'ROUGE-1,ROUGE-L'
+        """
+        head = ",".join(self.measure_labels()) or "none"
+        parts = [head] + [f"{_SIG_KEYS[f.name]}:{_fmt(getattr(self, f.name))}"
+                          for f in fields(self) if f.name in _SIG_KEYS]
+        return "|".join(parts + [f"v:{VERSION}"])
+
+    @classmethod
+    def from_signature(cls, signature: str) -> "RougeConfig":
+        """Parse a :meth:`signature` string back into a config."""
+        by_key = {v: k for k, v in _SIG_KEYS.items()}
+        kwargs: dict[str, Any] = {}
+        for part in signature.strip().split("|")[1:]:
+            key, sep, value = part.partition(":")
+            if not sep:
+                raise ValueError(f"invalid signature field {part!r}: expected key:value")
+            if key == "v":
+                continue
+            if key not in by_key:
+                raise ValueError(f"invalid signature key {key!r}: allowed keys are {', '.join(by_key)}")
+            name = by_key[key]
+            kwargs[name] = _parse(name, value)
+        return cls(**kwargs)
+
+    def measure_labels(self) -> list[str]:
+        """The labels of the measures this config computes, in Perl's print order."""
+        out = [f"ROUGE-{n}" for n in range(1, (self.max_n or 0) + 1)]
+        if self.rouge_l:
+            out.append("ROUGE-L")
+        if self.flat_lcs:
+            out.append("ROUGE-Lflat")
+        if self.wlcs_weight is not None:
+            out.append(f"ROUGE-W-{_fmt(self.wlcs_weight)}")
+        if self.skip_distance is not None:
+            d = "*" if self.skip_distance == UNLIMITED else str(self.skip_distance)
+            if self.rouge_s:
+                out.append(f"ROUGE-S{d}")
+            if self.rouge_su:
+                out.append(f"ROUGE-SU{d}")
+        return out
+
+    def perl_flags(self) -> str:
+        """The equivalent ROUGE-1.5.5.pl option string (see :meth:`perl_differences`).
+
+        >>> RougeConfig(max_n=4, skip_distance=4, stem=True).perl_flags()
+        '-n 4 -w 1.2 -2 4 -U -m -c 95 -r 1000 -f A -p 0.5 -t 0 -a'
+        """
+        f: list[str] = []
+        if self.max_n:
+            f += ["-n", str(self.max_n)]
+        if self.wlcs_weight is not None:
+            f += ["-w", _fmt(self.wlcs_weight)]
+        if self.skip_distance is not None and (self.rouge_s or self.rouge_su):
+            f += ["-2", str(self.skip_distance)]
+            f.append("-U" if self.rouge_s and self.rouge_su else "-u" if self.rouge_su else "")
+        if not self.rouge_l:
+            f.append("-x")
+        if self.stem:
+            f.append("-m")
+        if self.remove_stopwords:
+            f.append("-s")
+        if self.word_limit:
+            f += ["-l", str(self.word_limit)]
+        if self.byte_limit:
+            f += ["-b", str(self.byte_limit)]
+        f += ["-c", _fmt(self.confidence), "-r", str(self.bootstrap_samples),
+              "-f", "B" if self.multi_ref == "best" else "A", "-p", _fmt(self.alpha),
+              "-t", str(self.averaging), "-a"]
+        return " ".join(x for x in f if x)
+
+    def perl_differences(self) -> list[str]:
+        """Settings that ROUGE-1.5.5.pl cannot express, one sentence each (empty when exact)."""
+        out = []
+        if self.profile != "rouge155":
+            out.append(f"profile {self.profile}: the Perl script computes the rouge155 profile only")
+        if self.tokenizer != "rouge155":
+            out.append(f"tokenizer {self.tokenizer}: Perl keeps ASCII letters and digits only")
+        if self.multi_ref == "jackknife":
+            out.append("jackknifing was removed from the script in v1.4")
+        if self.flat_lcs:
+            out.append("ROUGE-Lflat (LCS over the whole text, rouge-score's rougeL) has no Perl option")
+        if self.stem and not self.stem_exceptions:
+            out.append("stemming without WordNet exceptions = Perl run with an empty exception DB")
+        return out
+
+
+_SIG_KEYS = {
+    "profile": "profile", "tokenizer": "tok", "stem": "stem", "stem_exceptions": "exc",
+    "remove_stopwords": "stop", "max_n": "n", "rouge_l": "L", "flat_lcs": "Lflat",
+    "wlcs_weight": "w", "skip_distance": "skip", "rouge_s": "S", "rouge_su": "SU",
+    "alpha": "alpha", "multi_ref": "refs", "word_limit": "l", "byte_limit": "b",
+    "confidence": "c", "bootstrap_samples": "r", "averaging": "t", "seed": "seed",
+}
+_BOOL = {"stem", "stem_exceptions", "remove_stopwords", "rouge_l", "flat_lcs", "rouge_s", "rouge_su"}
+_INT = {"max_n", "skip_distance", "word_limit", "byte_limit", "bootstrap_samples", "averaging", "seed"}
+_FLOAT = {"wlcs_weight", "alpha", "confidence"}
+
+
+def _fmt(v: Any) -> str:
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, float):
+        return repr(v)[:-2] if v.is_integer() else repr(v)
+    return str(v)
+
+
+def _parse(name: str, value: str) -> Any:
+    if value == "none":
+        return None
+    try:
+        if name in _BOOL:
+            if value not in ("yes", "no"):
+                raise ValueError
+            return value == "yes"
+        if name in _INT:
+            return int(value)
+        if name in _FLOAT:
+            return float(value)
+    except ValueError:
+        raise ValueError(f"invalid signature value {name}={value!r}") from None
+    return value
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v == v

@@ -1,0 +1,132 @@
+"""The measure registry: which measures a config asks for, and how each profile computes them.
+
+Every measure is a :class:`MeasureSpec` with one ``compute`` function used by
+both the explanation path and the counts-only path (``explain=False`` skips
+positions and tables), so a score and its explanation cannot disagree.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Optional, Sequence
+
+from .config import RougeConfig
+from .ngrams import explain_ngrams, ngram_counts
+from .scoring import Counts, round5
+from .skipbigram import explain_skip, skip_counts
+from .summary_lcs import lcs_measure
+
+Keys = Sequence[str]
+Sents = Sequence[Sequence[str]]
+Compute = Callable[[Keys, Sents, Keys, Sents, bool], tuple[Counts, float, Any]]
+
+
+@dataclass(frozen=True)
+class MeasureSpec:
+    """One measure under one config.
+
+    ``compute(cand_keys, cand_sentences, ref_keys, ref_sentences, explain)``
+    returns (counts, per-reference selection value, explanation or None).
+    ``inverse`` maps count ratios to scores (f^-1 for ROUGE-W).
+    """
+
+    label: str
+    family: str
+    compute: Compute
+    inverse: Optional[Callable[[float], float]] = None
+    notes: tuple[str, ...] = ()
+
+
+#: How rouge-score names the measures (for display in that profile).
+ROUGE_SCORE_NAMES = {"ROUGE-L": "rougeLsum", "ROUGE-Lflat": "rougeL"}
+
+
+def display_name(label: str, profile: str) -> str:
+    """The name a profile's users know a measure by.
+
+    >>> display_name("ROUGE-2", "rouge-score"), display_name("ROUGE-L", "rouge-score")
+    ('rouge2', 'rougeLsum')
+    """
+    if profile != "rouge-score":
+        return label
+    if label in ROUGE_SCORE_NAMES:
+        return ROUGE_SCORE_NAMES[label]
+    if label[6:].isdigit():
+        return "rouge" + label[6:]
+    return label
+
+
+def _not_in_rouge_score(config: RougeConfig, what: str) -> tuple[str, ...]:
+    if config.profile != "rouge-score":
+        return ()
+    return (f"rouge-score has no {what}: computed with Lin (2004)'s definition on rouge-score tokens",)
+
+
+def _ngram(n: int, rounded: bool) -> Compute:
+    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool) -> tuple[Counts, float, Any]:
+        if explain:
+            e = explain_ngrams(ck, rk, n)
+            counts: Counts = Counts(e.hit, e.reference_total, e.candidate_total)
+        else:
+            e, counts = None, ngram_counts(ck, rk, n)
+        return counts, _select(counts, rounded), e
+    return compute
+
+
+def _skip(distance: int, su: bool, su_last: bool, rounded: bool) -> Compute:
+    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool) -> tuple[Counts, float, Any]:
+        e = explain_skip(ck, rk, distance, su, su_last) if explain else None
+        if e is not None:
+            counts = Counts(e.hit, e.reference_total, e.candidate_total)
+        else:
+            counts = skip_counts(ck, rk, distance, su, su_last)
+        return counts, _select(counts, rounded), e
+    return compute
+
+
+def _lcs(mode: str, weight: float = 1.0) -> Compute:
+    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool) -> tuple[Counts, float, Any]:
+        counts, select, e = lcs_measure(rs, cs, mode, weight, explain, budget_keys=(rk, ck))
+        if mode in ("union", "wlcs-union"):
+            # ROUGE-1.5.5 divides precision by the tokens of the joined candidate text
+            # (different from the sentence list only under a byte limit).
+            peer = float(len(ck)) ** weight if mode == "wlcs-union" else len(ck)
+            counts = Counts(counts.hit, counts.model, peer)
+        return counts, select, e
+    return compute
+
+
+def _select(counts: Counts, rounded: bool) -> float:
+    x = counts.hit / counts.model if counts.model else 0.0
+    return round5(x) if rounded else x
+
+
+def measure_specs(config: RougeConfig) -> list[MeasureSpec]:
+    """The measures of a config, in ROUGE-1.5.5's print order.
+
+    >>> [m.label for m in measure_specs(RougeConfig(max_n=2, skip_distance=-1))]
+    ['ROUGE-1', 'ROUGE-2', 'ROUGE-L', 'ROUGE-W-1.2', 'ROUGE-S*', 'ROUGE-SU*']
+    """
+    perl = config.profile == "rouge155"
+    labels = iter(config.measure_labels())
+    specs: list[MeasureSpec] = []
+    for n in range(1, (config.max_n or 0) + 1):
+        specs.append(MeasureSpec(next(labels), "N", _ngram(n, perl)))
+    if config.rouge_l:
+        mode = "union-unclipped" if config.profile == "paper" else "union"
+        specs.append(MeasureSpec(next(labels), "L", _lcs(mode)))
+    if config.flat_lcs:
+        specs.append(MeasureSpec(next(labels), "Lflat", _lcs("flat")))
+    if config.wlcs_weight is not None:
+        w = config.wlcs_weight
+        specs.append(MeasureSpec(next(labels), "W", _lcs("wlcs-union" if perl else "wlcs-flat", w),
+                                 inverse=lambda x, w=w: x ** (1 / w),
+                                 notes=_not_in_rouge_score(config, "ROUGE-W")))
+    if config.skip_distance is not None:
+        d = config.skip_distance
+        if config.rouge_s:
+            specs.append(MeasureSpec(next(labels), "S", _skip(d, False, not perl, perl),
+                                     notes=_not_in_rouge_score(config, "ROUGE-S")))
+        if config.rouge_su:
+            specs.append(MeasureSpec(next(labels), "SU", _skip(d, True, not perl, perl),
+                                     notes=_not_in_rouge_score(config, "ROUGE-SU")))
+    return specs

@@ -1,0 +1,119 @@
+"""From counts to scores: precision, recall, F, rounding rules, several references.
+
+Each profile has its own rules:
+
+* ``rouge155``: R and P rounded to 5 decimals first, F computed from the rounded
+  values as ``P*R / ((1-alpha)*P + alpha*R)`` and rounded again;
+* ``rouge-score`` and ``paper``: no rounding, F in the paper's beta form
+  ``(1+beta^2) P R / (beta^2 P + R)`` with beta^2 = (1-alpha)/alpha (for alpha =
+  0.5 exactly rouge-score's ``2 P R / (P + R)``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
+
+
+@dataclass(frozen=True)
+class Counts:
+    """hit (matches), model (reference total) and peer (candidate total) for one measure."""
+
+    hit: float
+    model: float
+    peer: float
+
+    def __add__(self, other: "Counts") -> "Counts":
+        return Counts(self.hit + other.hit, self.model + other.model, self.peer + other.peer)
+
+
+@dataclass(frozen=True)
+class Score:
+    precision: float
+    recall: float
+    fmeasure: float
+
+
+ZERO = Score(0.0, 0.0, 0.0)
+
+
+def round5(x: float) -> float:
+    """Round like C's ``printf("%7.5f")`` and read the string back.
+
+    >>> round5(2 / 9), round5(0.0546875)
+    (0.22222, 0.05469)
+    """
+    return float("%.5f" % x)
+
+
+def f_perl(p: float, r: float, alpha: float) -> float:
+    """ROUGE-1.5.5's F from (already rounded) P and R.
+
+    >>> f_perl(0.14286, 0.5, 0.5)
+    0.22223
+    """
+    d = (1 - alpha) * p + alpha * r
+    return round5(p * r / d) if d > 0 else 0.0
+
+
+def f_beta(p: float, r: float, alpha: float) -> float:
+    """The paper's F-measure with beta^2 = (1 - alpha) / alpha.
+
+    >>> f_beta(0.5, 0.25, 0.5) == 2 * 0.5 * 0.25 / 0.75
+    True
+    """
+    if alpha == 0:
+        return r
+    b2 = (1 - alpha) / alpha
+    d = b2 * p + r
+    return (1 + b2) * p * r / d if d > 0 else 0.0
+
+
+def ratio(num: float, den: float, inverse: Optional[Callable[[float], float]] = None) -> float:
+    """num/den (0 when den is 0), mapped through f^-1 for ROUGE-W."""
+    if den <= 0:
+        return 0.0
+    x = num / den
+    return inverse(x) if inverse is not None else x
+
+
+def score(counts: Counts, profile: str, alpha: float,
+          inverse: Optional[Callable[[float], float]] = None) -> Score:
+    """P, R, F of one measure from its counts, under a profile's rounding rule.
+
+    >>> score(Counts(3, 4, 4), "rouge155", 0.5)
+    Score(precision=0.75, recall=0.75, fmeasure=0.75)
+    >>> score(Counts(1, 3, 6), "paper", 0.5).fmeasure == 2 / 9
+    True
+    """
+    r = ratio(counts.hit, counts.model, inverse)
+    p = ratio(counts.hit, counts.peer, inverse)
+    if profile == "rouge155":
+        r, p = round5(r), round5(p)
+        return Score(p, r, f_perl(p, r, alpha))
+    return Score(p, r, f_beta(p, r, alpha))
+
+
+def pick_best(values: Sequence[float]) -> int:
+    """Index of the largest value; on a tie the earliest wins (Perl's strict ``>``, numpy's argmax).
+
+    >>> pick_best([0.5, 0.7, 0.7])
+    1
+    """
+    best = 0
+    for i, v in enumerate(values):
+        if v > values[best]:
+            best = i
+    return best
+
+
+def mean_score(scores: Sequence[Score], profile: str) -> Score:
+    """Average of several scores (jackknifing); rounded in the rouge155 profile."""
+    if not scores:
+        return ZERO
+    k = len(scores)
+    p = sum(s.precision for s in scores) / k
+    r = sum(s.recall for s in scores) / k
+    f = sum(s.fmeasure for s in scores) / k
+    if profile == "rouge155":
+        return Score(round5(p), round5(r), round5(f))
+    return Score(p, r, f)

@@ -1,0 +1,163 @@
+"""Summary-level ROUGE-L and ROUGE-W: union LCS marks, hit budgets, weighted runs.
+
+For each reference sentence, the LCS with every candidate sentence marks
+reference positions; their union is the sentence's union LCS (Lin 2004, eq. 5).
+ROUGE-1.5.5 (and rouge-score's rougeLsum) then credit a marked token only while
+both sides still have that unigram left (the *hit budget*), so a candidate token
+is never credited twice. The paper's formula has no budget. ROUGE-W of
+ROUGE-1.5.5 weights runs of consecutive credited marks by f(k) = k^w.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Optional, Sequence
+
+from .explain import LcsExplanation, Run, SentencePair, UnionMark
+from .lcs import TABLE_CELLS, lcs, weights
+from .scoring import Counts
+
+#: Total cells of DP tables kept for display per reference.
+TABLES_BUDGET = 400_000
+
+MODES = ("union", "union-unclipped", "flat", "wlcs-union", "wlcs-flat")
+
+
+def lcs_measure(reference: Sequence[Sequence[str]], candidate: Sequence[Sequence[str]],
+                mode: str, weight: float = 1.0, explain: bool = False,
+                budget_keys: Optional[tuple[Sequence[str], Sequence[str]]] = None,
+                ) -> tuple[Counts, float, Optional[LcsExplanation]]:
+    """Counts, the per-reference selection value (``-f B``) and, if asked, the explanation.
+
+    ``reference``/``candidate`` are sentences of keys. ``budget_keys`` = (reference
+    keys, candidate keys) of the joined texts, whose unigram counts are the hit
+    budgets (ROUGE-1.5.5 takes them from the joined text, which differs from the
+    sentences under a byte limit); by default the sentences' own tokens.
+
+    >>> ref = [["w1", "w2", "w3", "w4", "w5"]]
+    >>> cand = [["w1", "w2", "w6", "w7", "w8"], ["w1", "w3", "w8", "w9", "w5"]]
+    >>> lcs_measure(ref, cand, "union")[0]
+    Counts(hit=4, model=5, peer=10)
+    """
+    if mode not in MODES:
+        raise ValueError(f"invalid mode={mode!r}: allowed values are {', '.join(MODES)}")
+    weighted = mode.startswith("wlcs")
+    w = weight if weighted else 1.0
+    ref_total = sum(len(s) for s in reference)
+    cand_total = sum(len(s) for s in candidate)
+    notes: list[str] = []
+    if mode in ("flat", "wlcs-flat"):
+        r_flat = [k for s in reference for k in s]
+        c_flat = [k for s in candidate for k in s]
+        keep = explain and len(r_flat) * len(c_flat) <= TABLE_CELLS
+        if explain and not keep and r_flat and c_flat:
+            notes.append(f"table of {len(r_flat)} x {len(c_flat)} cells not kept for display")
+        res = lcs(r_flat, c_flat, w, keep_table=keep)
+        if weighted:
+            counts = Counts(res.value, float(ref_total) ** w, float(cand_total) ** w)
+        else:
+            counts = Counts(len(res.marks), ref_total, cand_total)
+        select = counts.hit / counts.model if counts.model else 0.0
+        if weighted and select:
+            select = select ** (1 / w)
+        if not explain:
+            return counts, select, None
+        pair = SentencePair(-1, -1, tuple(res.marks), res.value, _freeze(res.table),
+                            tuple(res.path) if res.path is not None else None)
+        runs = _flat_runs(res.marks, w) if weighted else ()
+        return counts, select, LcsExplanation(mode, w, (pair,), (), runs, counts.hit,
+                                              counts.model, counts.peer, tuple(notes))
+
+    # Union LCS, reference sentence by reference sentence.
+    pairs: list[SentencePair] = []
+    union: list[dict[int, tuple[int, int]]] = []
+    cells_left = TABLES_BUDGET if explain else 0
+    cand_sets = [set(c) for c in candidate]
+    for i, rs in enumerate(reference):
+        marks: dict[int, tuple[int, int]] = {}
+        if rs:
+            rset = set(rs)
+            for j, cs in enumerate(candidate):
+                if not cs or rset.isdisjoint(cand_sets[j]):
+                    if explain and cs:
+                        pairs.append(SentencePair(i, j, (), 0.0))
+                    continue
+                keep = explain and len(rs) * len(cs) <= min(TABLE_CELLS, cells_left)
+                res = lcs(rs, cs, w, keep_table=keep)
+                if keep:
+                    cells_left -= len(rs) * len(cs)
+                for a, b in res.marks:
+                    marks.setdefault(a, (j, b))
+                if explain:
+                    pairs.append(SentencePair(i, j, tuple(res.marks), res.value, _freeze(res.table),
+                                              tuple(res.path) if res.path is not None else None))
+        union.append(marks)
+    if explain and cells_left <= 0 and reference and candidate:
+        notes.append("some DP tables were too large to keep for display; their marks are exact")
+
+    budget = mode != "union-unclipped"
+    if budget:
+        if budget_keys is None:
+            budget_keys = ([k for s in reference for k in s], [k for s in candidate for k in s])
+        mu, pu = Counter(budget_keys[0]), Counter(budget_keys[1])
+    f = weights(w, max((len(s) for s in reference), default=0) + 1) if weighted else []
+    hit = 0.0
+    marks_out: list[UnionMark] = []
+    runs: list[Run] = []
+    for i, rs in enumerate(reference):
+        marks = union[i]
+        run, run_start = 0, 0
+        for p in range(len(rs)):
+            if p not in marks:
+                continue
+            key = rs[p]
+            ok = True
+            if budget:
+                ok = pu[key] > 0 and mu[key] > 0
+                if ok:
+                    pu[key] -= 1
+                    mu[key] -= 1
+            if explain:
+                marks_out.append(UnionMark(i, p, key, marks[p], ok))
+            if not ok:
+                continue  # ROUGE-1.5.5: a spent token neither ends nor breaks a run
+            if not weighted:
+                hit += 1
+                continue
+            if run == 0:
+                run_start = p
+            run += 1
+            if p + 1 == len(rs) or (p + 1) not in marks:
+                hit += f[run]
+                if explain:
+                    runs.append(Run(i, run_start, run, f[run]))
+                run = 0
+    if weighted:
+        base = sum(f_len ** w for f_len in map(float, map(len, reference)))
+        counts = Counts(hit, base ** w, float(cand_total) ** w)
+        select = (hit / base) ** (1 / w) if base else 0.0
+    else:
+        counts = Counts(int(hit), ref_total, cand_total)
+        select = hit / ref_total if ref_total else 0.0
+    if not explain:
+        return counts, select, None
+    if not budget:
+        notes.append("the paper's union LCS has no hit budget: a candidate token can be credited "
+                     "by several reference sentences, so precision can exceed 1")
+    return counts, select, LcsExplanation(mode, w, tuple(pairs), tuple(marks_out), tuple(runs),
+                                          counts.hit, counts.model, counts.peer, tuple(notes))
+
+
+def _flat_runs(marks: Sequence[tuple[int, int]], w: float) -> tuple[Run, ...]:
+    """Consecutive runs of a single WLCS alignment (both positions advance by one)."""
+    runs: list[Run] = []
+    start = 0
+    for k in range(1, len(marks) + 1):
+        if k == len(marks) or marks[k][0] != marks[k - 1][0] + 1 or marks[k][1] != marks[k - 1][1] + 1:
+            length = k - start
+            runs.append(Run(-1, marks[start][0], length, float(length) ** w))
+            start = k
+    return tuple(runs)
+
+
+def _freeze(table: Optional[list[list[float]]]) -> Optional[tuple[tuple[float, ...], ...]]:
+    return None if table is None else tuple(tuple(r) for r in table)
