@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Optional, Sequence
 
 from .explain import LcsExplanation, Run, SentencePair, UnionMark
-from .lcs import TABLE_CELLS, lcs, weights
+from .lcs import NUMPY_CELLS, TABLE_CELLS, Layout, LcsResult, lcs, lcs_many, weights
 from .scoring import Counts
 
 #: Total cells of DP tables kept for display per reference.
@@ -71,27 +71,36 @@ def lcs_measure(reference: Sequence[Sequence[str]], candidate: Sequence[Sequence
     pairs: list[SentencePair] = []
     union: list[dict[int, tuple[int, int]]] = []
     cells_left = TABLES_BUDGET if explain else 0
-    cand_sets = [set(c) for c in candidate]
+    holders: dict[str, list[int]] = {}  # token -> candidate sentences holding it
+    for j, cs in enumerate(candidate):
+        for t in set(cs):
+            holders.setdefault(t, []).append(j)
+    layout: Optional[Layout] = None
     for i, rs in enumerate(reference):
         marks: dict[int, tuple[int, int]] = {}
         if rs:
             rset = set(rs)
-            for j, cs in enumerate(candidate):
-                if not cs or rset.isdisjoint(cand_sets[j]):
-                    if explain and cs:
-                        pairs.append(SentencePair(i, j, (), 0.0))
-                    continue
-                keep = explain and len(rs) * len(cs) <= min(TABLE_CELLS, cells_left)
-                res = lcs(rs, cs, w, keep_table=keep)
-                if keep:
-                    cells_left -= len(rs) * len(cs)
+            todo = sorted(set().union(*(holders.get(t, ()) for t in rset)))
+            results: dict[int, LcsResult] = {}
+            if explain and len(rs) * sum(len(candidate[j]) for j in todo) <= min(TABLE_CELLS, cells_left):
+                for j in todo:
+                    results[j] = lcs(rs, candidate[j], w, keep_table=True)
+                    cells_left -= len(rs) * len(candidate[j])
+            elif len(rs) * cand_total > NUMPY_CELLS:
+                layout = layout or Layout(candidate)
+                found = layout.run(rs, weights(w, len(rs) + 1), w == 1.0, todo)
+                results = dict(zip(todo, found))
+            else:
+                results = dict(zip(todo, lcs_many(rs, [candidate[j] for j in todo], w)))
+            for j, res in results.items():
                 for a, b in res.marks:
                     marks.setdefault(a, (j, b))
-                if explain:
+            if explain:  # pairs that share no token have no LCS and are not listed
+                for j, res in results.items():
                     pairs.append(SentencePair(i, j, tuple(res.marks), res.value, _freeze(res.table),
                                               tuple(res.path) if res.path is not None else None))
         union.append(marks)
-    if explain and cells_left <= 0 and reference and candidate:
+    if explain and any(p.table is None and p.marks for p in pairs):
         notes.append("some DP tables were too large to keep for display; their marks are exact")
 
     budget = mode != "union-unclipped"
