@@ -1,0 +1,138 @@
+"""Inspect a pair: paste or load summaries, see every ROUGE number and every match behind it."""
+from __future__ import annotations
+
+import streamlit as st
+
+from rouge_core import split_sentences
+from ui import state
+from ui.compute import report_for
+from ui.inputs import InputError, clip, parse_record, parse_text_files
+from ui.match_views import show_match_views
+from ui.render_scores import per_reference_frame, report_json, scores_frame
+from ui.samples import load_samples
+
+FIRST_SAMPLE = "news_multi_ref"
+SAMPLES = load_samples()
+
+
+def _load_sample() -> None:
+    sid = st.session_state.get("sample_pick")
+    if sid in SAMPLES:
+        s = SAMPLES[sid]
+        state.set_inputs(s.candidate, list(s.references))
+
+
+def _split_all() -> None:
+    state.save_widgets()
+    state.set_inputs(split_sentences(state.candidate()), [split_sentences(r) for r in state.references()])
+
+
+def _use_uploads() -> None:
+    try:
+        record = st.session_state.get("up_record")
+        if record is not None:
+            pair = parse_record(record.getvalue(), record.name)
+        else:
+            cand = st.session_state.get("up_cand")
+            refs = st.session_state.get("up_refs") or []
+            pair = parse_text_files((cand.name, cand.getvalue()) if cand else None,
+                                    [(f.name, f.getvalue()) for f in refs])
+    except InputError as exc:
+        st.session_state["_upload_msg"] = ("error", str(exc))
+        return
+    state.set_inputs(pair.candidate, list(pair.references))
+    st.session_state["_upload_msg"] = ("ok", " ".join(pair.messages) or "Loaded the uploaded summaries.")
+
+
+state.init_inputs(SAMPLES[FIRST_SAMPLE].candidate, list(SAMPLES[FIRST_SAMPLE].references))
+state.restore_widgets()
+state.save_widgets()
+config = state.config()
+
+st.title("Inspect a pair")
+st.caption("Paste a candidate summary and its references, one sentence per line, and see every "
+           "ROUGE number and every match that made it.")
+
+top = st.columns([3, 1, 1])
+top[0].selectbox("Load a sample", list(SAMPLES), key="sample_pick", index=None,
+                 placeholder="Choose an example (the paper's, news, non-English)...",
+                 format_func=lambda k: f"{SAMPLES[k].title} — {SAMPLES[k].teaches}", on_change=_load_sample)
+top[1].button("Split sentences for me", on_click=_split_all,
+              help="For text written without line breaks: puts each sentence on its own line.")
+top[2].button("Add reference", on_click=state.add_reference)
+
+with st.expander("Upload files instead"):
+    st.file_uploader("One JSON / JSONL record with 'candidate' and 'references'", type=["json", "jsonl"],
+                     key="up_record")
+    c1, c2 = st.columns(2)
+    c1.file_uploader("or the candidate as a .txt file", type=["txt"], key="up_cand")
+    c2.file_uploader("and the references, one .txt file each", type=["txt"], key="up_refs",
+                     accept_multiple_files=True)
+    st.button("Use the uploaded files", on_click=_use_uploads)
+    if msg := st.session_state.pop("_upload_msg", None):
+        (st.error if msg[0] == "error" else st.success)(msg[1])
+
+left, right = st.columns(2)
+left.text_area("Candidate (one sentence per line)", key="w_candidate", height=180)
+ids = state.ref_ids()
+with right:
+    for k, rid in enumerate(ids, start=1):
+        box, rm = st.columns([12, 1])
+        box.text_area(f"Reference {k}", key=f"w_ref_{rid}", height=180 if len(ids) == 1 else 110)
+        rm.button("✕", key=f"rm_{rid}", on_click=state.remove_reference, args=(rid,),
+                  disabled=len(ids) == 1, help="Remove this reference")
+state.save_widgets()
+
+candidate, cut = clip(state.candidate(), "candidate")
+messages = [cut] if cut else []
+references = []
+for k, text in enumerate(state.references(), start=1):
+    text, cut = clip(text, f"reference {k}")
+    references.append(text)
+    if cut:
+        messages.append(cut)
+for m in messages:
+    st.warning(m)
+
+if config.rouge_l:
+    one_line = [name for name, t in [("the candidate", candidate)] +
+                [(f"reference {k}", r) for k, r in enumerate(references, 1)]
+                if "\n" not in t.strip() and len(split_sentences(t).splitlines()) > 1]
+    if one_line:
+        st.warning(f"ROUGE-L (summary level) sees {', '.join(one_line)} as a single sentence: the text "
+                   "is on one line but reads as several sentences. Use 'Split sentences for me' if the "
+                   "sentences should count separately.")
+
+report = report_for(candidate, references, config)
+for note in report.notes:
+    st.info(note)
+if config.tokenizer == "rouge155":
+    lost = [d.text for a in (report.candidate, *report.references) for d in a.dropped
+            if not d.text.isascii() and any(ch.isalpha() for ch in d.text)]
+    if lost:
+        st.info(f"The rouge155 tokenizer (like the Perl script) drops or splits non-ASCII words such as "
+                f"{', '.join(repr(x) for x in lost[:4])}. Choose the 'unicode' tokenizer in the sidebar "
+                "to score them.")
+
+st.subheader("Scores")
+profile_text = {"rouge155": "ROUGE-1.5.5 (rounded to 5 decimals, as the Perl script prints)",
+                "rouge-score": "Google's rouge-score", "paper": "Lin (2004) as written"}[config.profile]
+st.caption(f"Profile: {profile_text}. Counts: hits / reference total / candidate total; "
+           f"{len(references)} reference(s), combined by '{config.multi_ref}'.")
+frame = scores_frame(report)
+fmt = "%.5f"
+st.dataframe(frame, hide_index=True, width="stretch", column_config={
+    "precision": st.column_config.NumberColumn(format=fmt),
+    "recall": st.column_config.NumberColumn(format=fmt),
+    "F": st.column_config.NumberColumn(format=fmt),
+    "notes": st.column_config.TextColumn(width="large"),
+})
+d1, d2, _ = st.columns([1, 1, 4])
+d1.download_button("Download CSV", frame.to_csv(index=False), "rouge_scores.csv", "text/csv")
+d2.download_button("Download JSON", report_json(report), "rouge_scores.json", "application/json")
+if len(references) > 1:
+    with st.expander("Per-reference breakdown", expanded=config.multi_ref != "pooled"):
+        st.dataframe(per_reference_frame(report), hide_index=True, width="stretch")
+
+st.subheader("Matches behind the numbers")
+show_match_views(report, key="inspect")

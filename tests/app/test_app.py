@@ -1,0 +1,179 @@
+"""The app through streamlit.testing: every sample, options, bad input; the numbers on screen
+come from rouge_core."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from rouge_core import RougeConfig, evaluate
+from ui.options import PRESETS
+from ui.samples import load_samples
+
+SAMPLES = load_samples()
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def start() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def scores(at: AppTest) -> dict[str, tuple[float, float, float]]:
+    df = at.dataframe[0].value
+    return {r.measure: (r.precision, r.recall, r.F) for r in df.itertuples()}
+
+
+def load(at: AppTest, sample: str) -> AppTest:
+    at.selectbox(key="sample_pick").set_value(sample).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def set_texts(at: AppTest, candidate: str, reference: str) -> AppTest:
+    at.text_area(key="w_candidate").set_value(candidate)
+    ref_boxes = [t for t in at.text_area if t.key.startswith("w_ref_")]
+    ref_boxes[0].set_value(reference)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def page_text(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [m.value for m in at.info] + [m.value for m in at.warning]
+    parts += [m.value for m in at.error] + [m.value for m in at.caption]
+    return "\n".join(str(p) for p in parts)
+
+
+def test_opens_on_a_sample_with_its_numbers():
+    at = start()
+    s = SAMPLES["news_multi_ref"]
+    expected = evaluate(s.candidate, list(s.references), RougeConfig(max_n=4, skip_distance=4))
+    shown = scores(at)
+    for label, m in expected.measures.items():
+        assert shown[label] == (m.score.precision, m.score.recall, m.score.fmeasure), label
+    # the signature and the Perl command are always visible
+    codes = [c.value for c in at.sidebar.code]
+    assert any(c.startswith("ROUGE-1,ROUGE-2,ROUGE-3,ROUGE-4,ROUGE-L") for c in codes)
+    assert any("ROUGE-1.5.5.pl" in c and "-n 4" in c for c in codes)
+
+
+@pytest.mark.parametrize("sample", list(SAMPLES))
+def test_every_sample_loads_with_the_right_numbers(sample):
+    at = load(start(), sample)
+    s = SAMPLES[sample]
+    expected = evaluate(s.candidate, list(s.references), RougeConfig(max_n=4, skip_distance=4))
+    shown = scores(at)
+    for label, m in expected.measures.items():
+        assert shown[label] == (m.score.precision, m.score.recall, m.score.fmeasure), label
+
+
+def test_paper_example_numbers_on_screen():
+    at = load(start(), "paper_s2_vs_s1")
+    shown = scores(at)
+    assert shown["ROUGE-L"] == (0.75, 0.75, 0.75)
+    assert shown["ROUGE-2"][1] == 0.33333
+
+
+def test_options_change_the_numbers():
+    at = load(start(), "paper_s2_vs_s1")
+    assert scores(at)["ROUGE-1"][1] == 0.75
+    at.checkbox(key="opt_stem").check().run()
+    assert not at.exception
+    assert scores(at)["ROUGE-1"][1] == 1.0  # kill / killed share the stem 'kill'
+    at.sidebar.slider(key="opt_alpha").set_value(1.0).run()
+    assert scores(at)["ROUGE-1"][2] == scores(at)["ROUGE-1"][0]  # alpha = 1: F = P
+
+
+def test_presets_set_every_option():
+    at = start()
+    name = next(k for k in PRESETS if k.startswith("Lin (2004)"))
+    at.sidebar.selectbox(key="opt_preset").set_value(name).run()
+    assert not at.exception
+    assert at.sidebar.selectbox(key="opt_profile").value == "paper"
+    assert at.number_input(key="opt_w").value == 2.0
+    assert "ROUGE-W-2" in scores(at)
+    assert "ROUGE-S*" in scores(at)
+
+
+def test_rouge_score_preset_uses_its_names():
+    at = start()
+    name = next(k for k in PRESETS if k.startswith("rouge-score"))
+    at.sidebar.selectbox(key="opt_preset").set_value(name).run()
+    assert set(scores(at)) == {"rouge1", "rouge2", "rougeLsum", "rougeL"}
+
+
+def test_settings_come_from_the_url():
+    cfg = RougeConfig(profile="paper", max_n=1, wlcs_weight=None, skip_distance=None, alpha=0.25)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["cfg"] = cfg.signature()
+    at.run()
+    assert not at.exception
+    assert at.sidebar.selectbox(key="opt_profile").value == "paper"
+    assert at.sidebar.slider(key="opt_alpha").value == 0.25
+    assert set(scores(at)) == {"ROUGE-1", "ROUGE-L"}
+
+
+def test_bad_url_settings_are_ignored_with_a_message():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["cfg"] = "junk|profile:nope"
+    at.run()
+    assert not at.exception
+    assert any("ignored" in w.value for w in at.sidebar.warning)
+
+
+@pytest.mark.parametrize("candidate,message", [
+    ("", "empty"),
+    ("   \n  ", "empty"),
+    ("... !!! ???", "no tokens"),
+    ("警察击毙了枪手", "no tokens"),
+    ("word", None),
+])
+def test_bad_input_gives_a_message_and_zeros(candidate, message):
+    at = set_texts(start(), candidate, "police killed the gunman")
+    shown = scores(at)
+    if message:
+        assert all(v == (0.0, 0.0, 0.0) for v in shown.values())
+        assert message in page_text(at)
+    else:
+        assert shown["ROUGE-1"][0] == 0.0  # 'word' is not in the reference
+
+
+def test_chinese_under_rouge155_suggests_the_unicode_tokenizer():
+    at = set_texts(start(), "警察击毙了枪手", "警察开枪打死了枪手")
+    assert "unicode" in page_text(at)
+    at.sidebar.selectbox(key="opt_tokenizer").set_value("unicode").run()
+    assert scores(at)["ROUGE-1"][1] > 0
+
+
+def test_html_in_input_is_shown_as_text():
+    evil = "<script>alert(1)</script> the gunman <img src=x onerror=alert(2)>"
+    at = set_texts(start(), evil, "police killed the gunman <b>now</b>")
+    assert not at.exception
+    html_like = [m.value for m in at.markdown] + [h.proto.body for h in at.get("html")]
+    assert not any("<script>" in h or "<img src=x" in h or "<b>now" in h for h in html_like)
+
+
+def test_add_and_remove_references_keep_text():
+    at = load(start(), "paper_s2_vs_s1")
+    add = next(b for b in at.button if b.label == "Add reference")
+    add.click().run()
+    boxes = [t for t in at.text_area if t.key.startswith("w_ref_")]
+    assert len(boxes) == 2
+    boxes[1].set_value("the gunman kill police").run()
+    assert len(at.dataframe) >= 2  # the per-reference breakdown appears
+    assert at.text_area(key="w_candidate").value == "police kill the gunman"
+    remove = next(b for b in at.button if b.key == f"rm_{boxes[0].key[6:]}")
+    remove.click().run()
+    boxes = [t for t in at.text_area if t.key.startswith("w_ref_")]
+    assert [b.value for b in boxes] == ["the gunman kill police"]
+
+
+def test_split_sentences_button():
+    at = set_texts(start(), "The police came. They shot the gunman.", "police killed the gunman")
+    assert "single sentence" in page_text(at)
+    next(b for b in at.button if b.label == "Split sentences for me").click().run()
+    assert at.text_area(key="w_candidate").value == "The police came.\nThey shot the gunman."

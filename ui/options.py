@@ -1,0 +1,173 @@
+"""The sidebar: the only place that reads option widgets. Builds one RougeConfig.
+
+Settings live in ``st.session_state`` under ``opt_*`` keys (so they survive page
+switches) and are mirrored in the URL as ``?cfg=<signature>`` so a view can be shared.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from rouge_core import RougeConfig
+from rouge_core.config import MAX_N, MULTI_REF_MODES, PROFILES, TOKENIZERS
+
+MULTI_REF_LABELS = {
+    "pooled": "pooled over references (-f A)",
+    "best": "best reference (-f B / score_multi)",
+    "jackknife": "jackknifing (average of leave-one-out best)",
+}
+
+# Each preset sets every option at once.
+PRESETS: dict[str, RougeConfig] = {
+    "ROUGE-1.5.5 as in DUC 2004 (-n 4 -m -2 4 -u -w 1.2)": RougeConfig(
+        profile="rouge155", stem=True, max_n=4, skip_distance=4, rouge_s=False, rouge_su=True,
+        wlcs_weight=1.2),
+    "rouge-score defaults (rouge1, rouge2, rougeL, rougeLsum)": RougeConfig(
+        profile="rouge-score", max_n=2, wlcs_weight=None, skip_distance=None, flat_lcs=True),
+    "HF evaluate defaults (= rouge-score, no stemmer, score_multi)": RougeConfig(
+        profile="rouge-score", max_n=2, wlcs_weight=None, skip_distance=None, flat_lcs=True,
+        multi_ref="best"),
+    "Lin (2004) paper (f(k) = k^2, unlimited skip, beta = 1)": RougeConfig(
+        profile="paper", max_n=4, wlcs_weight=2.0, skip_distance=-1),
+}
+DEFAULT = RougeConfig(max_n=4, skip_distance=4, wlcs_weight=1.2)
+
+
+def config_to_state(c: RougeConfig) -> dict[str, Any]:
+    """Widget values that show ``c``."""
+    return {
+        "opt_profile": c.profile, "opt_tokenizer": c.tokenizer, "opt_stem": c.stem,
+        "opt_stem_exc": c.stem_exceptions, "opt_stop": c.remove_stopwords,
+        "opt_n_on": c.max_n is not None, "opt_max_n": c.max_n or 2, "opt_l": c.rouge_l,
+        "opt_flat": bool(c.flat_lcs), "opt_w_on": c.wlcs_weight is not None,
+        "opt_w": c.wlcs_weight or 1.2, "opt_skip_on": c.skip_distance is not None,
+        "opt_skip_unlimited": c.skip_distance == -1,
+        "opt_skip": c.skip_distance if c.skip_distance not in (None, -1) else 4,
+        "opt_s": c.rouge_s and c.skip_distance is not None,
+        "opt_su": c.rouge_su and c.skip_distance is not None, "opt_alpha_mode": "alpha", "opt_alpha": c.alpha,
+        "opt_beta": 1.0 if c.alpha == 0.5 else (c.beta if c.alpha else 1.0),
+        "opt_multi": c.multi_ref,
+        "opt_limit_kind": "words" if c.word_limit else "bytes" if c.byte_limit else "none",
+        "opt_limit": c.word_limit or c.byte_limit or 100,
+    }
+
+
+def state_to_config(s: Any) -> RougeConfig:
+    """The config the widgets describe (raises ValueError on an invalid combination)."""
+    alpha = s["opt_alpha"] if s["opt_alpha_mode"] == "alpha" else RougeConfig.alpha_from_beta(s["opt_beta"])
+    kind = s["opt_limit_kind"]
+    return RougeConfig(
+        profile=s["opt_profile"], tokenizer=s["opt_tokenizer"], stem=s["opt_stem"],
+        stem_exceptions=s["opt_stem_exc"], remove_stopwords=s["opt_stop"],
+        max_n=int(s["opt_max_n"]) if s["opt_n_on"] else None, rouge_l=s["opt_l"],
+        flat_lcs=s["opt_flat"], wlcs_weight=float(s["opt_w"]) if s["opt_w_on"] else None,
+        skip_distance=(-1 if s["opt_skip_unlimited"] else int(s["opt_skip"])) if s["opt_skip_on"] else None,
+        rouge_s=s["opt_s"], rouge_su=s["opt_su"], alpha=float(alpha), multi_ref=s["opt_multi"],
+        word_limit=int(s["opt_limit"]) if kind == "words" else None,
+        byte_limit=int(s["opt_limit"]) if kind == "bytes" else None,
+    )
+
+
+def _apply(c: RougeConfig) -> None:
+    for k, v in config_to_state(c).items():
+        st.session_state[k] = v
+
+
+def _on_preset() -> None:
+    name = st.session_state.get("opt_preset")
+    if name in PRESETS:
+        _apply(PRESETS[name])
+
+
+def _on_profile() -> None:
+    # A new profile brings its own tokenizer and multi-reference rule.
+    c = RougeConfig(profile=st.session_state["opt_profile"])
+    st.session_state["opt_tokenizer"] = c.tokenizer
+    st.session_state["opt_multi"] = c.multi_ref
+    st.session_state["opt_flat"] = bool(c.flat_lcs)
+
+
+def _init_state() -> None:
+    if st.session_state.get("opt_ready"):
+        return
+    start = DEFAULT
+    sig = st.query_params.get("cfg")
+    if sig:
+        try:
+            start = RougeConfig.from_signature(sig)
+        except ValueError as exc:
+            st.session_state["opt_url_error"] = f"The settings in the URL were ignored: {exc}"
+    _apply(start)
+    st.session_state["opt_ready"] = True
+
+
+def sidebar_config() -> RougeConfig:
+    """Draw the option widgets in the sidebar and return the config they describe."""
+    _init_state()
+    sb = st.sidebar
+    sb.header("Options")
+    if err := st.session_state.pop("opt_url_error", None):
+        sb.warning(err)
+    sb.selectbox("Preset", ["(custom)"] + list(PRESETS), key="opt_preset", on_change=_on_preset,
+                 help="Sets every option below at once.")
+    sb.selectbox("Profile", PROFILES, key="opt_profile", on_change=_on_profile,
+                 help="rouge155 = the official Perl script; rouge-score = Google's package; "
+                      "paper = Lin (2004) as written.")
+    sb.selectbox("Tokenizer", TOKENIZERS, key="opt_tokenizer",
+                 help="rouge155 keeps ASCII letters and digits only; unicode keeps every script.")
+    c1, c2 = sb.columns(2)
+    c1.checkbox("Stemming (-m)", key="opt_stem")
+    c2.checkbox("Remove stopwords (-s)", key="opt_stop")
+    if st.session_state["opt_stem"] and st.session_state["opt_profile"] != "rouge-score":
+        sb.checkbox("WordNet exceptions", key="opt_stem_exc",
+                    help="Off = Porter alone, what most pyrouge installs run (empty exception DB).")
+    sb.subheader("Measures")
+    c1, c2 = sb.columns(2)
+    c1.checkbox("ROUGE-N", key="opt_n_on")
+    c2.number_input("max n", 1, MAX_N, key="opt_max_n", disabled=not st.session_state["opt_n_on"])
+    c1, c2 = sb.columns(2)
+    c1.checkbox("ROUGE-L (summary)", key="opt_l", help="Union LCS over sentences (rougeLsum).")
+    c2.checkbox("ROUGE-L flat", key="opt_flat", help="LCS of the whole text as one sequence (rougeL).")
+    c1, c2 = sb.columns(2)
+    c1.checkbox("ROUGE-W", key="opt_w_on")
+    c2.number_input("weight w", min_value=0.01, max_value=10.0, step=0.1, key="opt_w",
+                    disabled=not st.session_state["opt_w_on"], help="f(k) = k^w")
+    c1, c2 = sb.columns(2)
+    c1.checkbox("ROUGE-S", key="opt_s")
+    c2.checkbox("ROUGE-SU", key="opt_su")
+    skip_any = st.session_state["opt_s"] or st.session_state["opt_su"]
+    st.session_state["opt_skip_on"] = skip_any
+    c1, c2 = sb.columns(2)
+    c1.checkbox("unlimited skip", key="opt_skip_unlimited", disabled=not skip_any)
+    c2.number_input("skip distance", 0, 1000, key="opt_skip",
+                    disabled=not skip_any or st.session_state["opt_skip_unlimited"])
+    sb.subheader("Scoring")
+    sb.radio("F-measure weight", ["alpha", "beta"], key="opt_alpha_mode", horizontal=True)
+    if st.session_state["opt_alpha_mode"] == "alpha":
+        sb.slider("alpha (-p)", 0.0, 1.0, step=0.05, key="opt_alpha",
+                  help="F = 1 / (alpha/P + (1-alpha)/R); 0.5 = F1, 1 = precision, 0 = recall.")
+    else:
+        sb.number_input("beta", 0.0, 100.0, step=0.5, key="opt_beta",
+                        help="alpha = 1 / (1 + beta^2); beta = 1 is F1.")
+    sb.selectbox("Several references", MULTI_REF_MODES, key="opt_multi",
+                 format_func=lambda m: MULTI_REF_LABELS[m])
+    c1, c2 = sb.columns(2)
+    c1.selectbox("Length limit", ["none", "words", "bytes"], key="opt_limit_kind")
+    c2.number_input("limit", 1, 1_000_000, key="opt_limit",
+                    disabled=st.session_state["opt_limit_kind"] == "none")
+    try:
+        config = state_to_config(st.session_state)
+    except ValueError as exc:
+        sb.error(f"These options do not go together: {exc}. Using the defaults.")
+        config = DEFAULT
+    sig = config.signature()
+    if st.query_params.get("cfg") != sig:
+        st.query_params["cfg"] = sig
+    sb.caption("Signature")
+    sb.code(sig, language=None, wrap_lines=True)
+    sb.caption("Equivalent ROUGE-1.5.5 command")
+    sb.code(f"ROUGE-1.5.5.pl -e data {config.perl_flags()} config.xml", language="bash", wrap_lines=True)
+    for d in config.perl_differences():
+        sb.caption(f"⚠ no Perl equivalent: {d}")
+    return config

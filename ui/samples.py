@@ -1,0 +1,31 @@
+"""The examples in sample_data/."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+SAMPLE_DIR = Path(__file__).resolve().parent.parent / "sample_data"
+
+
+@dataclass(frozen=True)
+class Sample:
+    id: str
+    title: str
+    source: str
+    teaches: str
+    candidate: str
+    references: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def load_samples() -> dict[str, Sample]:
+    """Every sample, by file stem, in a teaching order (the paper's examples first)."""
+    out = {}
+    for path in sorted(SAMPLE_DIR.glob("*.json")):
+        d = json.loads(path.read_text(encoding="utf-8"))
+        out[path.stem] = Sample(path.stem, d["title"], d["source"], d["teaches"], d["candidate"],
+                                tuple(d["references"]))
+    order = sorted(out, key=lambda k: (not k.startswith("paper"), k))
+    return {k: out[k] for k in order}
