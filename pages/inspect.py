@@ -119,6 +119,12 @@ profile_text = {"rouge155": "ROUGE-1.5.5 (rounded to 5 decimals, as the Perl scr
                 "rouge-score": "Google's rouge-score", "paper": "Lin (2004) as written"}[config.profile]
 st.caption(f"Profile: {profile_text}. Counts: hits / reference total / candidate total; "
            f"{len(references)} reference(s), combined by '{config.multi_ref}'.")
+headline = [k for k in report.measures if k in ("ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-Lflat")]
+headline += [k for k in report.measures if k not in headline][: max(0, 4 - len(headline))]
+for col, label in zip(st.columns(max(len(headline), 1)), headline):
+    sc = report.measures[label].score
+    col.metric(f"{report.display_name(label)} F", f"{sc.fmeasure:.5f}",
+               help=f"P = {sc.precision:.5f}, R = {sc.recall:.5f}")
 frame = scores_frame(report)
 fmt = "%.5f"
 st.dataframe(frame, hide_index=True, width="stretch", column_config={

@@ -8,6 +8,7 @@ with an explanation of every number.
 """
 from .config import PROFILES, TOKENIZERS, UNLIMITED, RougeConfig
 from .evaluate import MeasureResult, ReferenceResult, Report, evaluate, score
+from .corpus import CorpusReport, evaluate_corpus
 from .scoring import Counts, Score
 from .tokenize import Analysis, Dropped, Token, analyze, split_sentences
 
@@ -15,6 +16,6 @@ __version__ = "1.0.0"
 
 __all__ = [
     "PROFILES", "TOKENIZERS", "UNLIMITED", "RougeConfig", "MeasureResult", "ReferenceResult",
-    "Report", "evaluate", "score", "Counts", "Score", "Analysis", "Dropped", "Token", "analyze",
+    "Report", "evaluate", "score", "CorpusReport", "evaluate_corpus", "Counts", "Score", "Analysis", "Dropped", "Token", "analyze",
     "split_sentences", "__version__",
 ]

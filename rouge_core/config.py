@@ -244,7 +244,8 @@ def _fmt(v: Any) -> str:
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, float):
-        return repr(v)[:-2] if v.is_integer() else repr(v)
+        r = repr(v)  # 1.0 -> "1", but 1e+16 stays "1e+16"
+        return r[:-2] if r.endswith(".0") else r
     return str(v)
 
 

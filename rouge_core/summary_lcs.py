@@ -9,6 +9,7 @@ ROUGE-1.5.5 weights runs of consecutive credited marks by f(k) = k^w.
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Optional, Sequence
 
@@ -52,8 +53,13 @@ def lcs_measure(reference: Sequence[Sequence[str]], candidate: Sequence[Sequence
         if explain and not keep and r_flat and c_flat:
             notes.append(f"table of {len(r_flat)} x {len(c_flat)} cells not kept for display")
         res = lcs(r_flat, c_flat, w, keep_table=keep)
+        runs = _flat_runs(res.marks, w) if weighted else ()
         if weighted:
-            counts = Counts(res.value, float(ref_total) ** w, float(cand_total) ** w)
+            # The DP value as the exact sum of f(k) over the traceback's runs (fsum: correctly
+            # rounded, order-free), not the telescoped c + f(k+1) - f(k), whose rounding can
+            # exceed f(n) for identical texts (R > 1).
+            hit = math.fsum(r.weight for r in runs)
+            counts = Counts(hit, float(ref_total) ** w, float(cand_total) ** w)
         else:
             counts = Counts(len(res.marks), ref_total, cand_total)
         select = counts.hit / counts.model if counts.model else 0.0
@@ -63,7 +69,6 @@ def lcs_measure(reference: Sequence[Sequence[str]], candidate: Sequence[Sequence
             return counts, select, None
         pair = SentencePair(-1, -1, tuple(res.marks), res.value, _freeze(res.table),
                             tuple(res.path) if res.path is not None else None)
-        runs = _flat_runs(res.marks, w) if weighted else ()
         return counts, select, LcsExplanation(mode, w, (pair,), (), runs, counts.hit,
                                               counts.model, counts.peer, tuple(notes))
 

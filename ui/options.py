@@ -117,8 +117,9 @@ def sidebar_config() -> RougeConfig:
     sb.selectbox("Tokenizer", TOKENIZERS, key="opt_tokenizer",
                  help="rouge155 keeps ASCII letters and digits only; unicode keeps every script.")
     c1, c2 = sb.columns(2)
-    c1.checkbox("Stemming (-m)", key="opt_stem")
-    c2.checkbox("Remove stopwords (-s)", key="opt_stop")
+    c1.checkbox("Stem (-m)", key="opt_stem")
+    c2.checkbox("Stopwords out (-s)", key="opt_stop",
+                help="Remove the SMART stopword list (598 lines) before counting.")
     if st.session_state["opt_stem"] and st.session_state["opt_profile"] != "rouge-score":
         sb.checkbox("WordNet exceptions", key="opt_stem_exc",
                     help="Off = Porter alone, what most pyrouge installs run (empty exception DB).")
@@ -127,8 +128,8 @@ def sidebar_config() -> RougeConfig:
     c1.checkbox("ROUGE-N", key="opt_n_on")
     c2.number_input("max n", 1, MAX_N, key="opt_max_n", disabled=not st.session_state["opt_n_on"])
     c1, c2 = sb.columns(2)
-    c1.checkbox("ROUGE-L (summary)", key="opt_l", help="Union LCS over sentences (rougeLsum).")
-    c2.checkbox("ROUGE-L flat", key="opt_flat", help="LCS of the whole text as one sequence (rougeL).")
+    c1.checkbox("ROUGE-L", key="opt_l", help="Summary level: union LCS over sentences (rougeLsum).")
+    c2.checkbox("L flat", key="opt_flat", help="ROUGE-Lflat: LCS of the whole text as one sequence (rouge-score's rougeL).")
     c1, c2 = sb.columns(2)
     c1.checkbox("ROUGE-W", key="opt_w_on")
     c2.number_input("weight w", min_value=0.01, max_value=10.0, step=0.1, key="opt_w",
@@ -139,7 +140,8 @@ def sidebar_config() -> RougeConfig:
     skip_any = st.session_state["opt_s"] or st.session_state["opt_su"]
     st.session_state["opt_skip_on"] = skip_any
     c1, c2 = sb.columns(2)
-    c1.checkbox("unlimited skip", key="opt_skip_unlimited", disabled=not skip_any)
+    c1.checkbox("no limit", key="opt_skip_unlimited", disabled=not skip_any,
+                help="Any gap between the two words of a skip-bigram (ROUGE-S*).")
     c2.number_input("skip distance", 0, 1000, key="opt_skip",
                     disabled=not skip_any or st.session_state["opt_skip_unlimited"])
     sb.subheader("Scoring")

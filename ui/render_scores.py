@@ -25,7 +25,7 @@ def scores_frame(report: Report) -> pd.DataFrame:
     >>> from rouge_core import evaluate, RougeConfig
     >>> df = scores_frame(evaluate("police kill the gunman", ["police killed the gunman"], RougeConfig()))
     >>> df.loc[df.measure == "ROUGE-L", ["recall", "hits", "reference total"]].values.tolist()
-    [[0.75, 3, 4]]
+    [[0.75, 3.0, 4.0]]
     """
     rows = []
     for label, m in report.measures.items():

@@ -1,0 +1,279 @@
+"""``python -m rouge_core``: a drop-in for ROUGE-1.5.5.pl.
+
+Same options, configuration files (XML, or ``-z SPL|SEE|ISI`` file lists) and
+printed lines. Deliberate differences:
+
+* the data files ship with rouge_core: ``-e`` and ``ROUGE_EVAL_HOME`` are accepted
+  and ignored; ``--no-stem-exceptions`` stems with Porter alone, which is what a
+  Perl install with an empty ``WordNet-2.0.exc.db`` (the pyrouge recipe) computes;
+* options may also follow the positional arguments; ``-M`` and ``-3`` (Basic
+  Elements) are refused; ``-v`` (Perl's debug dump) is ignored;
+* where the script dies on ROUGE-W (a reference without tokens) the run goes on,
+  the instance scores 0 and a warning goes to stderr;
+* bad input (unknown option, missing file, bad XML) gives one ``error:`` line on
+  stderr and exit code 2;
+* output is UTF-8 (Perl prints non-ASCII IDs below U+0100 as single Latin-1 bytes).
+
+Extra options: ``--profile``, ``--tokenizer``, ``--no-stem-exceptions``, ``--json``.
+Files are read as bytes and decoded as UTF-8; bytes that are not UTF-8 become
+U+0000 (one byte, never a word character), so Perl's byte and word counts hold.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from dataclasses import asdict
+from functools import cmp_to_key
+from typing import Any, Optional, Sequence
+
+from .config import RougeConfig
+from .corpus import PERL_ABORTS, CorpusReport, evaluate_corpus
+from .perl_inputs import UsageError, read_file_list, read_summary, read_xml_config
+
+USAGE = """usage: python -m rouge_core [options] <config-file> [<systemID>]   (options of ROUGE-1.5.5.pl)
+  -a  all systems of the config     -d  every evaluation's score    -n N  ROUGE-1..N
+  -x  no ROUGE-L                    -w W  ROUGE-W, f(k)=k^W          -2 D  ROUGE-S, gap <= D (D<0: any)
+  -u  ROUGE-SU instead of ROUGE-S   -U  ROUGE-S and ROUGE-SU         -m  stem    -s  drop stopwords
+  -l N / -b N  first N words / bytes of every summary     -f A|B  pool the references / best one
+  -p ALPHA  F weight (default 0.5)  -t 0|1|2  average scores / pooled counts / raw counts
+  -c CF  confidence % (95)          -r N  bootstrap resamples (1000) -e DIR  accepted, ignored
+  -z SPL|SEE|ISI  the config is a list of 'peer model1 model2 ...' lines (peer ID: systemID or X)
+  --profile rouge155|rouge-score|paper  --tokenizer NAME  --no-stem-exceptions  --json"""
+
+_WITH_VALUE, _FLAGS = set("bceflnprtwz23"), set("ahHdmMsuUvx")
+_LONG = {"--profile": True, "--tokenizer": True, "--no-stem-exceptions": False, "--json": False,
+         "--help": False}
+
+
+def parse_args(argv: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
+    """Perl ``getopts`` rules (clusters; ``-n4`` or ``-n 4``) plus long options, anywhere on the line.
+
+    >>> parse_args(["-ad", "-n4", "-2", "-1", "c.xml", "--json"])
+    ({'-a': True, '-d': True, '-n': '4', '-2': '-1', '--json': True}, ['c.xml'])
+    """
+    opts: dict[str, Any] = {}
+    pos: list[str] = []
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a == "--":
+            return opts, pos + args
+        if a.startswith("--"):
+            name, eq, val = a.partition("=")
+            if name not in _LONG or (eq and not _LONG[name]):
+                raise UsageError(f"unknown option {a} (see -h)")
+            if _LONG[name] and not eq:
+                if not args:
+                    raise UsageError(f"option {name} needs a value")
+                val = args.pop(0)
+            opts[name] = val if _LONG[name] else True
+        elif a.startswith("-") and len(a) > 1:
+            for j, c in enumerate(a[1:], start=1):
+                if c in _FLAGS:
+                    opts["-" + c] = True
+                    continue
+                if c not in _WITH_VALUE:
+                    raise UsageError(f"unknown option -{c} (see -h)")
+                if j + 1 == len(a) and not args:
+                    raise UsageError(f"option -{c} needs a value")
+                opts["-" + c] = a[j + 1:] or args.pop(0)
+                break
+        else:
+            pos.append(a)
+    return opts, pos
+
+
+def _num(opts: dict[str, Any], key: str, kind: type = int) -> Any:
+    try:
+        return kind(opts[key])
+    except ValueError:
+        raise UsageError(f"invalid value for {key}: {opts[key]!r} (expected {kind.__name__})") from None
+
+
+def build_config(opts: dict[str, Any]) -> RougeConfig:
+    """The :class:`RougeConfig` of a ROUGE-1.5.5 command line (with the script's checks and messages).
+
+    >>> build_config({"-n": "2", "-2": "4", "-u": True, "-f": "B"}).measure_labels()
+    ['ROUGE-1', 'ROUGE-2', 'ROUGE-L', 'ROUGE-SU4']
+    """
+    for bad in ("-M", "-3"):
+        if bad in opts:
+            raise UsageError(f"option {bad} is not supported by rouge_core")
+    if "-l" in opts and "-b" in opts:
+        raise UsageError("Please specify length limit in words or bytes but not both.")
+    kw: dict[str, Any] = {
+        "profile": opts.get("--profile", "rouge155"), "stem": "-m" in opts,
+        "stem_exceptions": "--no-stem-exceptions" not in opts, "remove_stopwords": "-s" in opts,
+        "rouge_l": "-x" not in opts, "max_n": max(_num(opts, "-n"), 0) or None if "-n" in opts else None,
+        "wlcs_weight": _num(opts, "-w", float) if "-w" in opts else None,
+        "skip_distance": _num(opts, "-2") if "-2" in opts else None,
+        "rouge_s": "-u" not in opts, "rouge_su": "-u" in opts or "-U" in opts,
+        "multi_ref": "best" if opts.get("-f") == "B" else "pooled"}  # any -f but B is A
+    if kw["wlcs_weight"] is not None and not kw["wlcs_weight"] > 0:
+        raise UsageError("ROUGE-W weight factor must greater than 0.")
+    if "--tokenizer" in opts:
+        kw["tokenizer"] = opts["--tokenizer"]
+    for key, name in (("-l", "word_limit"), ("-b", "byte_limit")):
+        if key in opts:
+            kw[name] = _num(opts, key) or None  # 0 means no limit, as in the script
+    if "-r" in opts:
+        kw["bootstrap_samples"] = _num(opts, "-r")
+    if "-p" in opts:
+        kw["alpha"] = _num(opts, "-p", float)
+        if not 0 <= kw["alpha"] <= 1:
+            raise UsageError("Relative importance of ROUGE recall and precision has to be between 0 "
+                             "and 1 inclusively.")
+    if "-c" in opts:
+        kw["confidence"] = _num(opts, "-c", float)
+        if not 0 <= kw["confidence"] <= 100:
+            raise UsageError("Confidence interval should be within 0 and 100. Use option -h for more "
+                             "details.")
+    if "-t" in opts:  # Perl reads the number at the start of the text; anything but 1 or 2 means 0
+        t = re.match(r"[ \t\n\r\f\v]*([0-9]*\.?[0-9]*)", opts["-t"]).group(1)  # type: ignore[union-attr]
+        kw["averaging"] = {1.0: 1, 2.0: 2}.get(float(t) if t.strip(".") else 0.0, 0)
+    try:
+        return RougeConfig(**kw)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+
+
+def _by_eval_id(a: str, b: str) -> int:
+    # Perl's -d order: numeric prefixes compared as numbers, otherwise plain string order.
+    ma, mb = re.match(r"[0-9]+", a), re.match(r"[0-9]+", b)
+    x, y = (int(ma.group()), int(mb.group())) if ma and mb else (a, b)
+    return (x > y) - (x < y)  # type: ignore[operator]
+
+
+def listing_order(keys: Sequence[str]) -> list[str]:
+    """Instance keys in the order of Perl's ``-d`` lines.
+
+    >>> listing_order(["10.X", "2.X", "1.X"])
+    ['1.X', '2.X', '10.X']
+    """
+    return sorted(sorted(keys), key=cmp_to_key(_by_eval_id))
+
+
+def render(report: CorpusReport, peer: str, labels: dict[str, str], cf_text: str,
+           per_eval: bool) -> list[str]:
+    """ROUGE-1.5.5's lines for one peer: per measure the averages (or raw counts), then the ``-d`` lines."""
+    lines: list[str] = []
+    t = report.config.averaging
+    by_key = {inst.key: inst for inst in report.instances}
+    for label, m in report.measures.items():
+        tag = f"{peer} {labels.get(label, label)}"
+        lines.append("-" * 45)
+        if t == 2:
+            c = asdict(m.totals) if m.totals else {"model": 0, "peer": 0, "hit": 0}
+            lines.append(f"{tag} M_count: {int(c['model'])} P_count: {int(c['peer'])} H_count: {int(c['hit'])}")
+        else:
+            lines += [f"{tag} Average_{k}: {iv.average:7.5f} ({cf_text}%-conf.int. {iv.ci_low or 0.0:7.5f}"
+                      f" - {iv.ci_high or 0.0:7.5f})"
+                      for k, iv in (("R", m.recall), ("P", m.precision), ("F", m.fmeasure))]
+        if per_eval:
+            lines.append("." * 45)
+            for key in listing_order(list(by_key)):
+                res = by_key[key].measures[label]
+                if t:  # raw counts, printed the way Perl prints numbers
+                    c = res.counts
+                    vals = ["%.15g" % v for v in ((c.model, c.peer, c.hit) if c else (0, 0, 0))]
+                else:
+                    vals = [f"{v:7.5f}" for v in (res.score.recall, res.score.precision, res.score.fmeasure)]
+                lines.append(f"{tag} Eval {key} R:{vals[0]} P:{vals[1]} F:{vals[2]}")
+    return lines
+
+
+def to_json(report: CorpusReport, label: str, shown: str) -> dict[str, Any]:
+    """One measure of a report as plain JSON data (``evals`` in the ``-d`` order)."""
+    m = report.measures[label]
+    by_key = {inst.key: inst.measures[label] for inst in report.instances}
+    evals = [{"id": k, "R": r.score.recall, "P": r.score.precision, "F": r.score.fmeasure,
+              "counts": r.counts and asdict(r.counts), "notes": list(r.notes)}
+             for k, r in ((k, by_key[k]) for k in listing_order(list(by_key)))]
+    return {"measure": shown, **{k: asdict(iv) for k, iv in (("R", m.recall), ("P", m.precision),
+                                                             ("F", m.fmeasure))},
+            "totals": m.totals and asdict(m.totals), "notes": list(m.notes), "evals": evals}
+
+
+def _perl_labels(config: RougeConfig, opts: dict[str, Any]) -> dict[str, str]:
+    # Perl names ROUGE-W and ROUGE-S<d> after the option text as typed (-w 1.20 -> ROUGE-W-1.20).
+    out = {}
+    for label in config.measure_labels():
+        if label.startswith("ROUGE-W-"):
+            out[label] = "ROUGE-W-" + opts["-w"]
+        elif label.startswith("ROUGE-S") and (config.skip_distance or 0) >= 0:
+            out[label] = label.rstrip("0123456789") + opts["-2"]
+    return out
+
+
+def run(argv: Sequence[str]) -> int:
+    """Parse, read, score and print; raises :class:`UsageError` on bad input."""
+    opts, pos = parse_args(argv)
+    if {"-h", "-H", "--help"} & set(opts):
+        print(USAGE)
+        return 0
+    config = build_config(opts)
+    if not pos or len(pos) > 2:
+        raise UsageError("Please specify the ROUGE configuration file or use option '-h' for help"
+                         if not pos else f"too many arguments: {' '.join(pos[2:])}")
+    if "-v" in opts:
+        print("rouge_core: -v (Perl's debug dump) is not reproduced; ignored", file=sys.stderr)
+    if "-z" in opts:
+        peers = [pos[1] if len(pos) > 1 else "X"]
+        evals = read_file_list(pos[0], opts["-z"], peers[0])
+    else:
+        evals = read_xml_config(pos[0])
+        if "-a" not in opts and len(pos) < 2:
+            raise UsageError("Please specify a system ID to evaluate or use option '-a' to evaluate all "
+                             "systems. For more information, use option '-h'.")
+        peers = sorted({p for ev in evals for p in ev.peers}) if "-a" in opts else [pos[1]]
+    cache: dict[tuple[str, Optional[str]], list[str]] = {}
+
+    def text(path: str, fmt: Optional[str]) -> list[str]:
+        if (path, fmt) not in cache:
+            cache[(path, fmt)] = read_summary(path, fmt)
+        return cache[(path, fmt)]
+
+    labels = _perl_labels(config, opts)
+    out: list[str] = []
+    results = []
+    for peer in peers:
+        ids, pairs = [], []
+        for ev in evals:
+            if peer not in ev.peers:
+                print(f"*ROUGE Warning: test instance for peer {peer} does not exist for evaluation "
+                      f"{ev.eval_id}", file=sys.stderr)
+                continue
+            missing = [m for m in ev.models if not os.path.exists(m)]
+            if missing:
+                raise UsageError(f"Cannot find model summary: {missing[0]}")
+            ids.append(ev.eval_id)
+            pairs.append((text(ev.peers[peer], ev.fmt), [text(m, ev.fmt) for m in ev.models]))
+        report = evaluate_corpus(pairs, config, ids=ids, peer_id=peer)
+        for label, m in report.measures.items():
+            for note in (n for n in m.notes if n.startswith(PERL_ABORTS)):
+                print(f"rouge_core: warning: {peer} {labels.get(label, label)}: {note}", file=sys.stderr)
+        if "--json" in opts:
+            results.append({"peer": peer, "measures": [to_json(report, k, labels.get(k, k))
+                                                        for k in report.measures]})
+        else:
+            out += render(report, peer, labels, opts.get("-c", "95"), "-d" in opts)
+    if "--json" in opts:
+        print(json.dumps({"signature": config.signature(), "perl_flags": config.perl_flags(),
+                          "peers": results}, indent=1))
+    elif out:
+        print("\n".join(out))
+    return 0
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Entry point of ``python -m rouge_core`` and ``rouge-lens``; returns the exit code."""
+    try:
+        return run(sys.argv[1:] if argv is None else argv)
+    except UsageError as e:
+        print(f"rouge_core: error: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # e.g. piped into `head`: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1

@@ -1,0 +1,162 @@
+"""Bootstrap confidence intervals.
+
+Two procedures live here:
+
+* ROUGE-1.5.5's resampling, reproduced exactly (profile ``rouge155``): before
+  resample ``s`` the script calls ``srand(s)``; Perl (>= 5.20, every platform)
+  then draws with its own drand48, so the indices, and hence the printed
+  averages and intervals, are deterministic. The printed "average" is the mean
+  of the resample means, not the plain mean of the instances.
+* a plain percentile bootstrap for the other profiles, driven by a
+  ``numpy.random.Generator`` built from an explicit seed (no global state).
+
+>>> perl_interval([0.5] * 10, 95.0)
+(0.5, 0.5, 0.5)
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+
+from .scoring import round5
+
+#: drand48 multiplier, increment and the seed's low word (POSIX; Perl's ``Perl_drand48_r``).
+DRAND48_A = 0x5DEECE66D
+DRAND48_C = 0xB
+DRAND48_LOW = 0x330E
+_MASK48 = (1 << 48) - 1
+_TWO48 = float(1 << 48)
+
+
+class Drand48:
+    """Perl's random generator: ``srand(seed)`` then ``rand()``, as perl >= 5.20 computes it.
+
+    State x starts at ``seed * 2**16 + 0x330E``; every draw sets
+    ``x = (0x5DEECE66D * x + 0xB) mod 2**48`` and returns ``x / 2**48``.
+
+    >>> g = Drand48(0)
+    >>> g.state
+    13070
+    >>> g.next_state()
+    48083817484545
+    >>> Drand48(0).random()
+    0.17082803610628972
+    >>> Drand48(0).index(92)  # Perl: srand(0); int(rand(92))
+    15
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.state = (seed * 65536 + DRAND48_LOW) & _MASK48
+
+    def next_state(self) -> int:
+        """Advance the generator and return the new 48-bit state."""
+        self.state = (DRAND48_A * self.state + DRAND48_C) & _MASK48
+        return self.state
+
+    def random(self) -> float:
+        """The next value in [0, 1) (exact: the state divided by 2**48)."""
+        return self.next_state() / _TWO48
+
+    def index(self, n: int) -> int:
+        """``int(rand(n))``: an index in ``range(n)``."""
+        return int(n * self.random())
+
+
+@lru_cache(maxsize=16)
+def perl_resample_indices(n: int, samples: int) -> np.ndarray:
+    """The instance indices ROUGE-1.5.5 draws: row ``s`` holds the ``n`` draws after ``srand(s)``.
+
+    Computed for all seeds at once with wrapping 64-bit arithmetic (2**48 divides
+    2**64, so the low 48 bits are exact). The array is cached and read-only.
+
+    >>> perl_resample_indices(92, 2)[:, :3].tolist()
+    [[15, 68, 8], [3, 41, 76]]
+    """
+    out = np.zeros((samples, n), dtype=np.int64)
+    state = np.arange(samples, dtype=np.uint64) * np.uint64(65536) + np.uint64(DRAND48_LOW)
+    a, c, mask = np.uint64(DRAND48_A), np.uint64(DRAND48_C), np.uint64(_MASK48)
+    for j in range(n):
+        state = (a * state + c) & mask
+        # n * u in double precision, then truncation: Perl's int(rand(n)).
+        out[:, j] = (float(n) * (state.astype(np.float64) / _TWO48)).astype(np.int64)
+    out.setflags(write=False)
+    return out
+
+
+def resample_sums(values: np.ndarray, indices: np.ndarray) -> np.ndarray:
+    """Per resample, the sum of the drawn rows of ``values``, added in draw order.
+
+    ``values`` has one row per instance (any number of columns); the result has
+    one row per resample. The left-to-right order matters for the last bit,
+    which can move a 5-decimal rounding.
+
+    >>> resample_sums(np.array([[1.0], [2.0]]), np.array([[0, 1], [1, 1]])).tolist()
+    [[3.0], [4.0]]
+    """
+    samples, n = indices.shape
+    total = np.zeros((samples, values.shape[1]), dtype=np.float64)
+    for j in range(n):
+        total = total + values[indices[:, j]]
+    return total
+
+
+def perl_ci_indices(samples: int, confidence: float) -> tuple[int, int, float]:
+    """ROUGE-1.5.5's interval indices: (lower index, upper index, interpolation ratio).
+
+    delta = B * ((100 - CF) / 2) / 100; upper = int(B - delta - 1);
+    lower = int(delta); ratio = B - delta - 1 - upper (used for both bounds).
+
+    >>> perl_ci_indices(1000, 95.0)
+    (25, 974, 0.0)
+    >>> perl_ci_indices(200, 90.0)
+    (10, 189, 0.0)
+    """
+    delta = samples * ((100 - confidence) / 2.0) / 100.0
+    upper = int(samples - delta - 1)
+    lower = int(delta)
+    return lower, upper, samples - delta - 1 - upper
+
+
+def _at(a: Sequence[float], i: int) -> float:
+    # Perl reads an element past the end as undef, i.e. 0.
+    return a[i] if 0 <= i < len(a) else 0.0
+
+
+def perl_interval(means: Sequence[float], confidence: float) -> tuple[float, float, float]:
+    """(average, ci_low, ci_high) of resample means, each rounded to 5 decimals as Perl prints.
+
+    The average is the mean of the sorted resample means, summed in sorted order.
+
+    >>> perl_interval([0.1, 0.2, 0.3, 0.4], 50.0)
+    (0.25, 0.2, 0.3)
+    """
+    a = sorted(float(m) for m in means)
+    total = 0.0
+    for x in a:  # sequential on purpose (not fsum, not numpy's pairwise sum)
+        total += x
+    lo_i, hi_i, ratio = perl_ci_indices(len(a), confidence)
+    lo = _at(a, lo_i) + (_at(a, lo_i + 1) - _at(a, lo_i)) * ratio
+    hi = _at(a, hi_i) + (_at(a, hi_i + 1) - _at(a, hi_i)) * ratio
+    return round5(total / len(a)), round5(lo), round5(hi)
+
+
+def percentile_interval(estimates: Sequence[float], confidence: float) -> tuple[float, float]:
+    """The central ``confidence`` % percentile interval of bootstrap estimates (linear interpolation).
+
+    >>> percentile_interval([0.0, 1.0, 2.0, 3.0, 4.0], 50.0)
+    (1.0, 3.0)
+    """
+    tail = (100.0 - confidence) / 2.0
+    lo, hi = np.percentile(np.asarray(estimates, dtype=np.float64), [tail, 100.0 - tail])
+    return float(lo), float(hi)
+
+
+def bootstrap_indices(n: int, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """``samples`` rows of ``n`` indices drawn with replacement from ``rng``.
+
+    >>> bootstrap_indices(3, 2, np.random.default_rng(0)).shape
+    (2, 3)
+    """
+    return rng.integers(0, n, size=(samples, n))

@@ -1,0 +1,127 @@
+"""The app served on 127.0.0.1 and driven by Playwright in Debian's Chromium.
+
+Needs /usr/bin/chromium (scripts/test.sh installs it). Screenshots go to
+tests/browser/screenshots/ (not committed) for a person to look at.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+pytestmark = pytest.mark.browser
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is not installed: run the README's test command (scripts/test.sh)")
+    port = _free_port()
+    env = dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+         "--server.address", "127.0.0.1", "--server.port", str(port), "--server.fileWatcherType", "none"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+                if r.read().strip() == b"ok":
+                    break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        proc.kill()
+        pytest.fail("streamlit did not start: " + proc.stderr.read().decode()[-2000:])
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _fill(page, label: str, text: str) -> None:
+    box = page.get_by_label(label, exact=True)
+    box.fill(text)
+    box.press("Control+Enter")  # Streamlit commits a text area on Ctrl+Enter (or blur)
+
+
+def _wait_idle(page) -> None:
+    page.wait_for_timeout(300)
+    page.wait_for_selector("[data-testid='stStatusWidget']", state="detached", timeout=30_000)
+
+
+def test_paste_a_pair_and_see_scores_and_highlights(server, browser):
+    SHOTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": 1400, "height": 1800})
+    page.goto(server, wait_until="networkidle")
+    page.get_by_text("Inspect a pair").first.wait_for(timeout=60_000)
+    page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)
+    # the app opens on a three-reference sample: keep one reference box
+    for _ in range(5):
+        if page.get_by_label("Reference 2", exact=True).count() == 0:
+            break
+        page.locator("button:visible", has_text="✕").last.click()
+        _wait_idle(page)
+        page.wait_for_timeout(500)
+    _fill(page, "Candidate (one sentence per line)", "police kill the gunman")
+    _wait_idle(page)
+    _fill(page, "Reference 1", "police killed the gunman")
+    _wait_idle(page)
+    # the headline metric shows the paper's ROUGE-L = 3/4
+    metric = page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-L")
+    metric.first.wait_for(timeout=30_000)
+    assert "0.75000" in metric.first.inner_text()
+    # the n-gram view highlights matched tokens
+    marks = page.locator(".rl-match")
+    marks.first.wait_for(timeout=30_000)
+    texts = {t.strip() for t in marks.all_inner_texts()}
+    assert {"police", "the", "gunman"} <= texts
+    assert "kill" not in texts
+    page.screenshot(path=str(SHOTS / "inspect_pair.png"), full_page=True)
+
+
+def test_html_in_input_stays_text(server, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1200})
+    alerts: list[str] = []
+    page.on("dialog", lambda d: (alerts.append(d.message), d.dismiss()))
+    page.goto(server, wait_until="networkidle")
+    page.get_by_text("Inspect a pair").first.wait_for(timeout=60_000)
+    _fill(page, "Candidate (one sentence per line)", "<img src=x onerror=alert(1)> the <script>alert(2)</script> gunman")
+    _wait_idle(page)
+    page.wait_for_timeout(1000)
+    assert alerts == []
+    assert page.locator("img[src='x']").count() == 0
+    page.get_by_text("<img src=x onerror=alert(1)>", exact=False).first.wait_for(timeout=30_000)
+    page.screenshot(path=str(SHOTS / "escaped_input.png"), full_page=True)

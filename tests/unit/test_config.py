@@ -1,0 +1,166 @@
+"""Unit tests for rouge_core.config: validation, profile defaults, signature, Perl flags."""
+from __future__ import annotations
+
+import pytest
+
+from rouge_core import UNLIMITED, RougeConfig
+from rouge_core.config import PROFILES, TOKENIZERS
+
+
+@pytest.mark.parametrize(("kwargs", "option"), [
+    ({"max_n": 0}, "max_n"),
+    ({"max_n": 10}, "max_n"),
+    ({"max_n": 1.5}, "max_n"),
+    ({"max_n": True}, "max_n"),
+    ({"wlcs_weight": 0}, "wlcs_weight"),
+    ({"wlcs_weight": -1.2}, "wlcs_weight"),
+    ({"wlcs_weight": float("nan")}, "wlcs_weight"),
+    ({"alpha": -0.1}, "alpha"),
+    ({"alpha": 1.01}, "alpha"),
+    ({"alpha": 2}, "alpha"),
+    ({"alpha": float("nan")}, "alpha"),
+    ({"profile": "rouge-1.5.5"}, "profile"),
+    ({"profile": ""}, "profile"),
+    ({"tokenizer": "whitespace"}, "tokenizer"),
+    ({"multi_ref": "max"}, "multi_ref"),
+    ({"skip_distance": 1.5}, "skip_distance"),
+    ({"stem": "yes"}, "stem"),
+    ({"word_limit": 0}, "word_limit"),
+    ({"byte_limit": -5}, "byte_limit"),
+    ({"confidence": 101}, "confidence"),
+    ({"bootstrap_samples": 0}, "bootstrap_samples"),
+    ({"averaging": 3}, "averaging"),
+    ({"seed": 1.0}, "seed"),
+])
+def test_validation_names_the_option(kwargs, option):
+    with pytest.raises(ValueError, match=rf"invalid {option}="):
+        RougeConfig(**kwargs)
+
+
+def test_word_and_byte_limit_together():
+    with pytest.raises(ValueError, match="word_limit/byte_limit"):
+        RougeConfig(word_limit=100, byte_limit=665)
+
+
+def test_error_lists_allowed_values():
+    with pytest.raises(ValueError) as e:
+        RougeConfig(profile="nope")
+    for p in PROFILES:
+        assert p in str(e.value)
+    with pytest.raises(ValueError) as e:
+        RougeConfig(tokenizer="nope")
+    for t in TOKENIZERS:
+        assert t in str(e.value)
+
+
+def test_profile_defaults():
+    assert (RougeConfig().tokenizer, RougeConfig().multi_ref, RougeConfig().flat_lcs) == (
+        "rouge155", "pooled", False)
+    rs = RougeConfig(profile="rouge-score")
+    assert (rs.tokenizer, rs.multi_ref, rs.flat_lcs) == ("rouge-score", "best", True)
+    pp = RougeConfig(profile="paper")
+    assert (pp.tokenizer, pp.multi_ref, pp.flat_lcs) == ("rouge155", "best", False)
+    # An explicit choice wins over the profile default.
+    assert RougeConfig(profile="paper", tokenizer="unicode").tokenizer == "unicode"
+
+
+def test_negative_skip_distance_means_unlimited():
+    assert RougeConfig(skip_distance=-7).skip_distance == UNLIMITED
+    assert "ROUGE-S*" in RougeConfig(skip_distance=-1).measure_labels()
+
+
+def test_numbers_normalised_to_float():
+    c = RougeConfig(alpha=1, wlcs_weight=2, confidence=90)
+    assert isinstance(c.alpha, float) and isinstance(c.wlcs_weight, float)
+    assert isinstance(c.confidence, float)
+
+
+def test_frozen_and_with():
+    c = RougeConfig()
+    with pytest.raises(AttributeError):
+        c.alpha = 0.3  # type: ignore[misc]
+    assert c.with_(alpha=0.3).alpha == 0.3
+    with pytest.raises(ValueError, match="invalid alpha"):
+        c.with_(alpha=3)
+
+
+def test_beta():
+    assert RougeConfig(alpha=0.5).beta == 1.0
+    assert RougeConfig(alpha=0.0).beta == float("inf")
+    assert RougeConfig.alpha_from_beta(1.0) == 0.5
+    assert RougeConfig.alpha_from_beta(2.0) == 0.2
+    with pytest.raises(ValueError, match="invalid beta"):
+        RougeConfig.alpha_from_beta(-1)
+
+
+def test_measure_labels():
+    assert RougeConfig().measure_labels() == [
+        "ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-S4", "ROUGE-SU4"]
+    assert RougeConfig(profile="rouge-score", max_n=2, wlcs_weight=None,
+                       skip_distance=None).measure_labels() == [
+        "ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-Lflat"]
+    assert RougeConfig(max_n=None, rouge_l=False, wlcs_weight=2.0, skip_distance=-1,
+                       rouge_su=False).measure_labels() == ["ROUGE-W-2", "ROUGE-S*"]
+
+
+@pytest.mark.parametrize("config", [
+    RougeConfig(),
+    RougeConfig(profile="rouge-score", stem=True),
+    RougeConfig(profile="paper", alpha=0.0, skip_distance=-1, wlcs_weight=2.0, multi_ref="jackknife"),
+    RougeConfig(max_n=None, rouge_l=False, wlcs_weight=None, skip_distance=None),
+    RougeConfig(alpha=1 / 3, wlcs_weight=1.25, byte_limit=665, confidence=99.5, seed=-3),
+    RougeConfig(tokenizer="unicode", remove_stopwords=True, word_limit=100, stem_exceptions=False),
+    RougeConfig(wlcs_weight=1e16),  # repr "1e+16": was cut to "1e+" before the _fmt fix
+    RougeConfig(wlcs_weight=1e-7),
+])
+def test_signature_round_trip(config):
+    sig = config.signature()
+    assert RougeConfig.from_signature(sig) == config
+    assert sig.endswith("|v:1.0")
+    assert sig.split("|")[0] == (",".join(config.measure_labels()) or "none")
+
+
+def test_signature_fields():
+    sig = RougeConfig(stem=True).signature()
+    assert sig.startswith("ROUGE-1,ROUGE-2,ROUGE-3,ROUGE-4,ROUGE-L,ROUGE-W-1.2,ROUGE-S4,ROUGE-SU4|")
+    fields = dict(p.split(":", 1) for p in sig.split("|")[1:])
+    assert fields["profile"] == "rouge155" and fields["stem"] == "yes" and fields["alpha"] == "0.5"
+    assert fields["refs"] == "pooled" and fields["l"] == "none" and fields["c"] == "95"
+
+
+@pytest.mark.parametrize(("sig", "match"), [
+    ("x|profile", "expected key:value"),
+    ("x|colour:red", "invalid signature key"),
+    ("x|stem:maybe", "invalid signature value stem"),
+    ("x|n:four", "invalid signature value max_n"),
+    ("x|alpha:7", "invalid alpha"),
+])
+def test_bad_signatures(sig, match):
+    with pytest.raises(ValueError, match=match):
+        RougeConfig.from_signature(sig)
+
+
+def test_perl_flags():
+    assert RougeConfig().perl_flags() == "-n 4 -w 1.2 -2 4 -U -c 95 -r 1000 -f A -p 0.5 -t 0 -a"
+    assert RougeConfig(max_n=4, skip_distance=4, stem=True).perl_flags() == (
+        "-n 4 -w 1.2 -2 4 -U -m -c 95 -r 1000 -f A -p 0.5 -t 0 -a")
+    assert RougeConfig(max_n=2, wlcs_weight=None, skip_distance=-1, rouge_s=False, rouge_l=False,
+                       remove_stopwords=True, word_limit=100, multi_ref="best",
+                       alpha=0.2).perl_flags() == (
+        "-n 2 -2 -1 -u -x -s -l 100 -c 95 -r 1000 -f B -p 0.2 -t 0 -a")
+    assert RougeConfig(skip_distance=9, rouge_su=False, byte_limit=75).perl_flags() == (
+        "-n 4 -w 1.2 -2 9 -b 75 -c 95 -r 1000 -f A -p 0.5 -t 0 -a")
+    assert RougeConfig(max_n=None, skip_distance=None, wlcs_weight=None,
+                       averaging=2, bootstrap_samples=10).perl_flags() == (
+        "-c 95 -r 10 -f A -p 0.5 -t 2 -a")
+
+
+def test_perl_differences():
+    assert RougeConfig().perl_differences() == []
+    assert RougeConfig(stem=True).perl_differences() == []
+    diffs = RougeConfig(profile="rouge-score").perl_differences()
+    assert any("profile rouge-score" in d for d in diffs)
+    assert any("tokenizer rouge-score" in d for d in diffs)
+    assert any("ROUGE-Lflat" in d for d in diffs)
+    assert any("jackknif" in d for d in RougeConfig(multi_ref="jackknife").perl_differences())
+    assert any("exception" in d for d in RougeConfig(stem=True, stem_exceptions=False).perl_differences())

@@ -1,0 +1,101 @@
+"""Unit tests for rouge_core.evaluate: edge inputs never raise, notes say why a score is 0."""
+from __future__ import annotations
+
+import pytest
+
+from rouge_core import RougeConfig, evaluate, score
+from rouge_core.evaluate import PERL_DIES, combine
+from rouge_core.scoring import ZERO, Counts
+
+PROFILES = [RougeConfig(profile=p, skip_distance=-1) for p in ("rouge155", "rouge-score", "paper")]
+REF = "police killed the gunman"
+
+
+def all_zero(report) -> bool:
+    return all(m.score == ZERO for m in report.measures.values())
+
+
+@pytest.mark.parametrize("config", PROFILES, ids=lambda c: c.profile)
+@pytest.mark.parametrize(("cand", "note"), [
+    ("", "the candidate is empty"),
+    ("   \n\t \n", "the candidate is empty"),
+    ("... !? -- ,", "the candidate has no tokens after cleaning"),
+])
+def test_empty_candidates(config, cand, note):
+    r = evaluate(cand, REF, config)
+    assert all_zero(r)
+    assert any(n.startswith(note) for n in r.notes)
+    assert {k: m.score for k, m in score(cand, REF, config).items()} == r.scores()
+
+
+@pytest.mark.parametrize("config", PROFILES, ids=lambda c: c.profile)
+def test_zero_references(config):
+    r = evaluate("police kill the gunman", [], config)
+    assert all_zero(r)
+    assert "no references were given: every score is 0" in r.notes
+    for m in r.measures.values():
+        assert m.per_reference == () and m.counts is None
+        assert "no references: every score is 0" in m.notes
+    assert all(m.score == ZERO for m in score("a b", [], config).values())
+
+
+@pytest.mark.parametrize("config", PROFILES, ids=lambda c: c.profile)
+def test_empty_reference(config):
+    r = evaluate("police kill the gunman", ["", REF], config)
+    assert "reference 1 is empty" in r.notes
+    assert r.measures["ROUGE-1"].per_reference[0].score == ZERO
+
+
+def test_chinese_under_rouge155():
+    r = evaluate("我爱北京天安门", "我爱北京", RougeConfig())
+    assert all_zero(r)
+    assert "the candidate has no tokens after cleaning: every score is 0" in r.notes
+    assert "reference 1 has no tokens after cleaning" in r.notes
+    assert [d.text for d in r.candidate.dropped] == ["我爱北京天安门"]
+
+
+def test_chinese_under_unicode_tokenizer():
+    r = evaluate("我爱北京天安门", "我爱北京", RougeConfig(profile="paper", tokenizer="unicode"))
+    m = r.measures["ROUGE-1"]
+    assert m.counts == Counts(4, 4, 7) and m.score.recall == 1.0
+
+
+def test_rouge_w_empty_reference_rouge155():
+    r = evaluate("a b", ["", "a b"], RougeConfig())
+    w = r.measures["ROUGE-W-1.2"]
+    assert PERL_DIES in w.notes
+    assert w.score == ZERO and w.counts is None
+    assert all(rr.score == ZERO for rr in w.per_reference)
+    # Other measures are unaffected; the other profiles have no such quirk.
+    assert r.measures["ROUGE-1"].score.recall > 0
+    w2 = evaluate("a b", ["", "a b"], RougeConfig(profile="paper")).measures["ROUGE-W-1.2"]
+    assert PERL_DIES not in w2.notes and w2.score.recall == pytest.approx(1.0, rel=1e-12)
+
+
+def test_report_shape():
+    r = evaluate("police kill the gunman", REF, RougeConfig(profile="rouge-score"))
+    assert list(r.measures) == RougeConfig(profile="rouge-score").measure_labels()
+    assert r.display_name("ROUGE-L") == "rougeLsum" and r.display_name("ROUGE-Lflat") == "rougeL"
+    assert r.scores()["ROUGE-1"].recall == 0.75
+    assert any("rouge-score has no ROUGE-W" in n for n in r.measures["ROUGE-W-1.2"].notes)
+
+
+def test_list_and_string_inputs_agree():
+    a = evaluate(["police kill", "the gunman"], [["police killed", "the gunman"]], RougeConfig())
+    b = evaluate("police kill\nthe gunman", "police killed\nthe gunman", RougeConfig())
+    assert a.scores() == b.scores()
+
+
+def test_pooled_best_jackknife():
+    cand, refs = "police kill the gunman", [REF, "the gunman kill police"]
+    pooled = evaluate(cand, refs, RougeConfig(multi_ref="pooled")).measures["ROUGE-2"]
+    assert pooled.counts == Counts(2, 6, 6) and pooled.chosen is None
+    best = evaluate(cand, refs, RougeConfig(multi_ref="best")).measures["ROUGE-L"]
+    assert best.chosen == 0 and best.score.recall == 0.75
+    jack = evaluate(cand, refs, RougeConfig(multi_ref="jackknife")).measures["ROUGE-L"]
+    assert jack.jackknife == (1, 0)
+    assert jack.score.recall == 0.625  # (0.5 + 0.75) / 2
+
+
+def test_combine_empty():
+    assert combine([], RougeConfig())[0] == ZERO

@@ -1,0 +1,207 @@
+"""The four match views of one candidate/reference pair, laid out in tabs.
+
+:func:`show_match_views` is the only function here that touches widgets; every
+table, figure and piece of HTML comes from the pure ``render_*`` functions.
+"""
+from __future__ import annotations
+
+import streamlit as st
+
+from rouge_core import Report
+
+from .html import page
+from .render_lcs import (TIE_RULE, alignment_figure, find_pair, is_flat, lcs_explanation, lcs_heatmap,
+                         pair_choices, pair_tokens, pair_with_table, union_html, union_table)
+from .render_ngrams import (NGRAM_LEGEND, gram_explanation, labels_of, ngram_page_html, ngram_summary,
+                            ngram_table)
+from .render_skip import (MATRIX_TOKENS, skip_matrix, skip_pairs_table, skip_status,
+                          su_unigrams_table)
+from .render_wlcs import (plain_lcs_pair, run_colours, runs_html, runs_table, wlcs_arithmetic,
+                          wlcs_pair_titles)
+
+TABS = ("N-grams", "LCS", "WLCS", "Skip-bigrams")
+
+
+def _chart(fig) -> None:
+    st.plotly_chart(fig, width="stretch")
+
+
+def _pick(label: str, options: list[str], key: str, report: Report) -> str:
+    if len(options) == 1:
+        return options[0]
+    return st.radio(label, options, key=key, horizontal=True, format_func=report.display_name)
+
+
+def _notes(report: Report, label: str) -> None:
+    for n in report.measures[label].notes:
+        st.caption(n)
+
+
+def show_match_views(report: Report, key: str) -> None:
+    """N-grams, LCS, WLCS and skip-bigram views of ``report`` in tabs (widget keys start with ``key``)."""
+    if not report.references:
+        st.info("No reference was given: there is nothing to match against.")
+        return
+    ref_index = 0
+    if len(report.references) > 1:
+        ref_index = st.selectbox("Reference", list(range(len(report.references))), key=f"{key}_ref",
+                                 format_func=lambda i: f"Reference {i + 1}")
+    tabs = st.tabs(list(TABS))
+    with tabs[0]:
+        _ngram_tab(report, key, ref_index)
+    with tabs[1]:
+        _lcs_tab(report, key, ref_index)
+    with tabs[2]:
+        _wlcs_tab(report, key, ref_index)
+    with tabs[3]:
+        _skip_tab(report, key, ref_index)
+
+
+def _ngram_tab(report: Report, key: str, ref_index: int) -> None:
+    labels = labels_of(report, "N")
+    if not labels:
+        st.info("ROUGE-N is switched off in the options.")
+        return
+    label = _pick("n-gram order", labels, f"{key}_ngram", report)
+    if gram_explanation(report, label, ref_index) is None:
+        st.info(f"{report.display_name(label)}: no n-gram explanation was kept.")
+        return
+    st.markdown(ngram_summary(report, label, ref_index).replace("*", r"\*"))
+    cand_html, ref_html = ngram_page_html(report, label, ref_index)
+    st.html(page(NGRAM_LEGEND))
+    left, right = st.columns(2)
+    with left:
+        st.markdown("**Candidate**")
+        st.html(cand_html)
+    with right:
+        st.markdown(f"**Reference {ref_index + 1}**")
+        st.html(ref_html)
+    st.dataframe(ngram_table(report, label, ref_index), hide_index=True, width="stretch")
+    _notes(report, label)
+
+
+def _lcs_tab(report: Report, key: str, ref_index: int) -> None:
+    labels = labels_of(report, "L", "Lflat")
+    if not labels:
+        st.info("ROUGE-L is switched off in the options.")
+        return
+    label = _pick("LCS measure", labels, f"{key}_lcs", report)
+    e = lcs_explanation(report, label, ref_index)
+    if e is None:
+        st.info(f"{report.display_name(label)}: no LCS explanation was kept.")
+        return
+    st.caption("Union LCS per reference sentence (summary level)" if not is_flat(e)
+               else "One LCS over the whole texts (sentence boundaries ignored)")
+    st.html(union_html(report, label, ref_index))
+    with st.expander("Marks as a table"):
+        st.dataframe(union_table(report, label, ref_index), hide_index=True, width="stretch")
+    _notes(report, label)
+    pair = _choose_pair(report, e, f"{key}_lcs", ref_index)
+    if pair is None:
+        return
+    pair = pair_with_table(report, label, ref_index, pair)
+    ref_tokens, cand_tokens = pair_tokens(report, ref_index, pair)
+    fig = lcs_heatmap(pair, ref_tokens, cand_tokens, TIE_RULE)
+    if fig is None:
+        st.info(f"The DP table of this pair ({len(ref_tokens)} x {len(cand_tokens)} cells) is too large "
+                "to keep for display; the alignment below is exact.")
+    else:
+        _chart(fig)
+    _chart(alignment_figure(ref_tokens, cand_tokens, pair.marks, title=f"LCS alignment ({len(pair.marks)} "
+                            "matches)"))
+
+
+def _choose_pair(report: Report, e, key: str, ref_index: int):
+    """Reference sentence x candidate sentence pickers (none for a flat LCS)."""
+    if is_flat(e):
+        return e.pairs[0] if e.pairs else None
+    choices = pair_choices(e)
+    if not choices:
+        st.info("No reference sentence shares a token with any candidate sentence.")
+        return None
+    ref = report.references[ref_index]
+    cand = report.candidate
+    left, right = st.columns(2)
+    with left:
+        i = st.selectbox("Reference sentence", sorted(choices), key=f"{key}_rs",
+                         format_func=lambda i: f"R{i + 1}: " + " ".join(t.text for t in ref.sentences[i][:8]))
+    with right:
+        j = st.selectbox("Candidate sentence", choices[i], key=f"{key}_cs",
+                         format_func=lambda j: f"C{j + 1}: " + " ".join(t.text for t in cand.sentences[j][:8]))
+    return find_pair(e, i, j)
+
+
+def _wlcs_tab(report: Report, key: str, ref_index: int) -> None:
+    labels = labels_of(report, "W")
+    if not labels:
+        st.info("ROUGE-W is switched off in the options.")
+        return
+    label = labels[0]
+    e = lcs_explanation(report, label, ref_index)
+    if e is None:
+        st.info(f"{report.display_name(label)}: no WLCS explanation was kept.")
+        return
+    st.caption(f"{report.display_name(label)}: runs of consecutive matches weigh f(k) = k^{e.weight:g}"
+               + (" (runs of credited union marks per reference sentence, as ROUGE-1.5.5)"
+                  if e.kind == "wlcs-union" else " (one weighted alignment of the whole texts)"))
+    st.html(runs_html(report, label, ref_index))
+    arith = wlcs_arithmetic(report, label, ref_index)
+    st.latex(arith.latex)
+    with st.expander("The arithmetic as text, and the runs"):
+        st.code(arith.text, language=None)
+        st.dataframe(runs_table(report, label, ref_index), hide_index=True, width="stretch")
+    _notes(report, label)
+    pair = _choose_pair(report, e, f"{key}_wlcs", ref_index)
+    if pair is None:
+        return
+    ref_tokens, cand_tokens = pair_tokens(report, ref_index, pair)
+    with st.expander("The WLCS table of this pair"):
+        fig = lcs_heatmap(pair_with_table(report, label, ref_index, pair), ref_tokens, cand_tokens,
+                          TIE_RULE + f"; a diagonal step adds f(k+1) - f(k), f(k) = k^{e.weight:g}")
+        if fig is None:
+            st.info(f"The table of this pair ({len(ref_tokens)} x {len(cand_tokens)} cells) is too large "
+                    "to draw.")
+        else:
+            _chart(fig)
+    left, right = st.columns(2)
+    with left:
+        _chart(alignment_figure(ref_tokens, cand_tokens, pair.marks, mark_colors=run_colours(pair.marks),
+                                mark_titles=wlcs_pair_titles(pair, e.weight),
+                                title=f"WLCS alignment (value {pair.value:.4g})"))
+    with right:
+        plain, source = plain_lcs_pair(report, label, ref_index, pair)
+        if plain is None:
+            st.info(f"Plain LCS: {source}.")
+        else:
+            _chart(alignment_figure(ref_tokens, cand_tokens, plain.marks,
+                                    title=f"plain LCS ({len(plain.marks)} matches, {source})"))
+
+
+def _skip_tab(report: Report, key: str, ref_index: int) -> None:
+    labels = labels_of(report, "S", "SU")
+    if not labels:
+        st.info("ROUGE-S and ROUGE-SU are switched off in the options.")
+        return
+    label = _pick("Skip-bigram measure", labels, f"{key}_skip", report)
+    st.markdown(skip_status(report, label, ref_index).replace("*", r"\*")
+                + "  \nThe skip distance is set in the sidebar.")
+    e = gram_explanation(report, label, ref_index)
+    if e is None:
+        return
+    n = len(report.candidate.tokens)
+    start = 0
+    if n > MATRIX_TOKENS:
+        start = st.slider("First candidate position shown", 1, n - MATRIX_TOKENS + 1, 1,
+                          key=f"{key}_skip_start") - 1
+        st.caption(f"The matrix shows {MATRIX_TOKENS} of the candidate's {n} positions at a time.")
+    fig = skip_matrix(report, label, ref_index, start=start)
+    if fig is not None:
+        _chart(fig)
+    st.markdown("**Matched skip-bigrams** (gap = j - i - 1)")
+    st.dataframe(skip_pairs_table(report, label, ref_index), hide_index=True, width="stretch")
+    if report.measures[label].family == "SU":
+        st.markdown("**SU unigrams**")
+        st.dataframe(su_unigrams_table(report, label, ref_index), hide_index=True, width="stretch")
+    _notes(report, label)
+
+

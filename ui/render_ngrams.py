@@ -1,0 +1,134 @@
+"""ROUGE-N: the n-gram table (clipped credit) and the credited occurrences in both texts.
+
+Positions shown to users count from 1.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import pandas as pd
+
+from rouge_core import Report
+from rouge_core.explain import GramExplanation
+
+from .html import Span, analysis_html, legend, page, token_span
+
+NGRAM_COLUMNS = ["n-gram", "candidate count", "reference count", "clipped credit", "matched", "in"]
+
+#: Largest number of n-grams a token's tooltip names.
+TITLE_GRAMS = 3
+
+
+def labels_of(report: Report, *families: str) -> list[str]:
+    """The report's measure labels of the given families, in report order.
+
+    >>> from rouge_core import RougeConfig, evaluate
+    >>> labels_of(evaluate("a b", "a b", RougeConfig(max_n=2)), "N")
+    ['ROUGE-1', 'ROUGE-2']
+    """
+    return [k for k, m in report.measures.items() if m.family in families]
+
+
+def gram_explanation(report: Report, label: str, ref_index: int) -> Optional[GramExplanation]:
+    """The n-gram/skip-bigram explanation of one measure against one reference (None if not kept)."""
+    per = report.measures[label].per_reference
+    if not 0 <= ref_index < len(per):
+        raise IndexError(f"reference {ref_index + 1} does not exist: the report has {len(per)}")
+    return per[ref_index].explanation
+
+
+def _where(c: int, r: int) -> str:
+    if c and r:
+        return "both"
+    return "candidate only" if c else "reference only"
+
+
+def ngram_table(report: Report, label: str, ref_index: int) -> pd.DataFrame:
+    """Every distinct n-gram of either side: counts, clipped credit, matched.
+
+    Sorted matched first, then n-grams of the candidate only, then of the
+    reference only; within each group in reading order.
+    """
+    e = gram_explanation(report, label, ref_index)
+    rows = []
+    for g in (e.grams if e is not None else ()):
+        first = (g.candidate_positions or g.reference_positions)[0][0]
+        group = 0 if g.credit else (1 if g.candidate_count else 2)
+        rows.append((group, first, " ".join(g.gram), g.candidate_count, g.reference_count,
+                     g.credit, g.credit > 0, _where(g.candidate_count, g.reference_count)))
+    rows.sort(key=lambda r: (r[0], r[1]))
+    return pd.DataFrame([r[2:] for r in rows], columns=NGRAM_COLUMNS)
+
+
+def ngram_summary(report: Report, label: str, ref_index: int) -> str:
+    """One line: hits, totals, recall and precision as fractions (plain text)."""
+    e = gram_explanation(report, label, ref_index)
+    if e is None:
+        return f"{label}: no explanation kept"
+    r = report.measures[label].per_reference[ref_index].score
+    return (f"{label}: {e.hit} clipped hits of {e.reference_total} reference {e.n}-grams "
+            f"(recall {e.hit}/{e.reference_total} = {r.recall:.5f}) and of "
+            f"{e.candidate_total} candidate {e.n}-grams "
+            f"(precision {e.hit}/{e.candidate_total} = {r.precision:.5f})")
+
+
+def _token_marks(positions_by_gram: list[tuple[str, tuple[tuple[int, ...], ...], int, int, int]]
+                 ) -> dict[int, tuple[str, list[str]]]:
+    """token index -> (style, titles): credited beats clipped beats unmatched."""
+    rank = {"rl-match": 2, "rl-clipped": 1, "rl-miss": 0}
+    out: dict[int, tuple[str, list[str]]] = {}
+    for text, positions, credit, own, other in positions_by_gram:
+        for k, pos in enumerate(positions):
+            if k < credit:
+                style, title = "rl-match", f"credited: '{text}' ({k + 1} of {credit})"
+            elif other:
+                style, title = "rl-clipped", (f"clipped: '{text}' occurs {own}x here but "
+                                              f"{other}x on the other side")
+            else:
+                style, title = "rl-miss", f"'{text}' is not on the other side"
+            for t in pos:
+                old = out.get(t)
+                if old is None or rank[style] > rank[old[0]]:
+                    out[t] = (style, [title])
+                elif rank[style] == rank[old[0]] and len(old[1]) < TITLE_GRAMS:
+                    old[1].append(title)
+    return out
+
+
+def ngram_highlight_html(report: Report, label: str, ref_index: int) -> tuple[str, str]:
+    """(candidate HTML, reference HTML): the first ``credit`` occurrences of each n-gram marked.
+
+    Green = credited, yellow = the n-gram is on both sides but this occurrence
+    is beyond the clipped credit, red = not on the other side; grey struck text
+    never reached the count (tooltips say why).
+    """
+    e = gram_explanation(report, label, ref_index)
+    cand, ref = report.candidate, report.references[ref_index]
+    if e is None:
+        return analysis_html(cand, []), analysis_html(ref, [])
+    c_items = [(" ".join(g.gram), g.candidate_positions, g.credit, g.candidate_count, g.reference_count)
+               for g in e.grams]
+    r_items = [(" ".join(g.gram), g.reference_positions, g.credit, g.reference_count, g.candidate_count)
+               for g in e.grams]
+
+    def spans(analysis, marks: dict[int, tuple[str, list[str]]]) -> list[Span]:
+        toks = analysis.tokens
+        return [token_span(toks[i], style, "; ".join(titles)) for i, (style, titles) in sorted(marks.items())
+                if i < len(toks)]
+
+    return (analysis_html(cand, spans(cand, _token_marks(c_items))),
+            analysis_html(ref, spans(ref, _token_marks(r_items))))
+
+
+NGRAM_LEGEND = legend([
+    ("rl-match", "credited (within the clipped count)"),
+    ("rl-clipped", "on both sides, beyond the clipped count"),
+    ("rl-miss", "not on the other side"),
+    ("rl-dropped", "not counted (tokenizer, stopword or length limit)"),
+])
+
+
+def ngram_page_html(report: Report, label: str, ref_index: int) -> tuple[str, str]:
+    """:func:`ngram_highlight_html`, each with the CSS block, ready for ``st.html``."""
+    cand, ref = ngram_highlight_html(report, label, ref_index)
+    return page(cand), page(ref)

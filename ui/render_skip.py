@@ -1,0 +1,172 @@
+"""ROUGE-S/SU: the candidate's skip-bigrams as a position x position matrix, the matched pairs, SU unigrams.
+
+A skip-bigram is a pair (i, j), i < j, of candidate token positions with at most
+``d`` tokens between them (gap j - i - 1 <= d; d = -1: any gap). Positions
+shown to users count from 1.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from rouge_core import Report
+from rouge_core.explain import GramExplanation
+from rouge_core.skipbigram import EXPLAIN_MAX_PAIRS
+
+from .html import esc, short
+from .render_ngrams import gram_explanation
+
+#: Cell categories of :func:`skip_categories` (NOT_PAIR: i >= j, no skip-bigram).
+NOT_PAIR, OUTSIDE, UNMATCHED, CLIPPED, CREDITED = 0, 1, 2, 3, 4
+CATEGORY_NAMES = {
+    NOT_PAIR: "not a pair (i >= j)",
+    OUTSIDE: "outside the skip distance",
+    UNMATCHED: "not in the reference",
+    CLIPPED: "in the reference, beyond the clipped count",
+    CREDITED: "matched and credited",
+}
+CATEGORY_COLOURS = {NOT_PAIR: "#ffffff", OUTSIDE: "#e9ecef", UNMATCHED: "#f4a6a6",
+                    CLIPPED: "#ffd166", CREDITED: "#2d6a4f"}
+#: Most candidate tokens per side of the matrix (100^2 = 10,000 cells).
+MATRIX_TOKENS = 100
+
+
+def distance_text(distance: Optional[int]) -> str:
+    """The skip distance in words.
+
+    >>> distance_text(4), distance_text(-1)
+    ('at most 4 tokens between the two words (ROUGE-S4)', 'any number of tokens between the two words (ROUGE-S*)')
+    """
+    if distance is None:
+        return "no skip distance"
+    if distance < 0:
+        return "any number of tokens between the two words (ROUGE-S*)"
+    return f"at most {distance} tokens between the two words (ROUGE-S{distance})"
+
+
+def skip_status(report: Report, label: str, ref_index: int) -> str:
+    """One plain line: the distance and the counts, or why there is no explanation."""
+    m = report.measures[label]
+    res = m.per_reference[ref_index]
+    d = report.config.skip_distance
+    e = gram_explanation(report, label, ref_index)
+    c = res.counts
+    counts = (f"hit {c.hit:g} of {c.model:g} reference and {c.peer:g} candidate "
+              f"{'skip-bigrams and unigrams' if m.family == 'SU' else 'skip-bigrams'}")
+    if e is None:
+        return (f"Skip distance: {distance_text(d)}. {counts}. Too many skip-bigrams to list "
+                f"(more than {EXPLAIN_MAX_PAIRS:,} on one side): the counts are exact, the pairs are not shown.")
+    return f"Skip distance: {distance_text(e.skip_distance)}. {counts}."
+
+
+def skip_categories(e: GramExplanation, n_tokens: int, start: int = 0, size: int = MATRIX_TOKENS
+                    ) -> list[list[int]]:
+    """Category of every cell (i, j) of the window [start, start + size) of candidate positions.
+
+    The first ``credit`` occurrences of a skip-bigram are credited, later ones
+    clipped (if the reference has it) or unmatched; pairs not listed are outside
+    the skip distance.
+    """
+    end = min(n_tokens, start + size)
+    k = end - start
+    grid = [[NOT_PAIR] * k for _ in range(k)]
+    d = e.skip_distance if e.skip_distance is not None else -1
+    for i in range(k):
+        for j in range(i + 1, k):
+            grid[i][j] = OUTSIDE if d >= 0 and j - i - 1 > d else UNMATCHED
+    for g in e.grams:
+        if len(g.gram) != 2:
+            continue
+        for occ, (i, j) in enumerate(g.candidate_positions):
+            if start <= i < end and start <= j < end:
+                cat = CREDITED if occ < g.credit else (CLIPPED if g.reference_count else UNMATCHED)
+                grid[i - start][j - start] = cat
+    return grid
+
+
+def skip_matrix(report: Report, label: str, ref_index: int, max_tokens: int = MATRIX_TOKENS,
+                start: int = 0) -> Optional[go.Figure]:
+    """The candidate's skip-bigrams as a heatmap over (first position i, second position j).
+
+    At most ``max_tokens`` positions per side (a window from ``start``; the
+    title says which). None when the explanation was not kept (too many pairs).
+    """
+    e = gram_explanation(report, label, ref_index)
+    if e is None:
+        return None
+    toks = report.candidate.tokens
+    n = len(toks)
+    start = max(0, min(start, max(0, n - max_tokens)))
+    grid = skip_categories(e, n, start, max_tokens)
+    k = len(grid)
+    labels = [esc(f"{start + p + 1}. {short(toks[start + p].text)}") for p in range(k)]
+    hover = [[esc(f"({start + i + 1}, {start + j + 1}) '{short(toks[start + i].text, 30)} ... "
+                  f"{short(toks[start + j].text, 30)}', gap {j - i - 1}: {CATEGORY_NAMES[grid[i][j]]}")
+              if j > i else "" for j in range(k)] for i in range(k)]
+    # A discrete colour scale: category c occupies [c/5, (c+1)/5).
+    scale = []
+    for c in range(5):
+        scale += [[c / 5, CATEGORY_COLOURS[c]], [(c + 1) / 5, CATEGORY_COLOURS[c]]]
+    z = [[v + 0.5 for v in row] for row in grid]
+    heat = go.Heatmap(z=z, x=list(range(k)), y=list(range(k)), zmin=0, zmax=5, colorscale=scale,
+                      showscale=False, text=hover, hovertemplate="%{text}<extra></extra>",
+                      xgap=1 if k <= 60 else 0, ygap=1 if k <= 60 else 0)
+    fig = go.Figure(heat)
+    for c in (CREDITED, CLIPPED, UNMATCHED, OUTSIDE):  # legend entries for the categories
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=CATEGORY_NAMES[c],
+                                 marker=dict(symbol="square", size=12, color=CATEGORY_COLOURS[c])))
+    step = max(1, -(-k // 50))
+    ticks = list(range(0, k, step))
+    title = f"{label}: candidate skip-bigrams (row i = first word, column j = second word)"
+    if k < n:
+        title += f"; showing positions {start + 1}-{start + k} of {n}"
+    fig.update_layout(
+        title=dict(text=esc(title), font=dict(size=14)),
+        xaxis=dict(tickvals=ticks, ticktext=[labels[t] for t in ticks], side="top", tickangle=-45,
+                   showgrid=False, zeroline=False),
+        yaxis=dict(tickvals=ticks, ticktext=[labels[t] for t in ticks], autorange="reversed",
+                   showgrid=False, zeroline=False),
+        height=int(max(380, min(900, 22 * k + 240))), plot_bgcolor="#ffffff",
+        legend=dict(orientation="h", yanchor="top", y=-0.02, xanchor="left", x=0),
+        margin=dict(t=140, b=40, l=10, r=10),
+    )
+    return fig
+
+
+PAIR_COLUMNS = ["skip-bigram", "i", "j", "gap", "credited", "reference i", "reference j",
+                "candidate count", "reference count", "clipped credit"]
+
+
+def skip_pairs_table(report: Report, label: str, ref_index: int) -> pd.DataFrame:
+    """Every candidate occurrence of a skip-bigram the reference also has (1-based positions).
+
+    The first ``credit`` occurrences are credited and paired with the reference
+    occurrence of the same rank; gap = j - i - 1.
+    """
+    e = gram_explanation(report, label, ref_index)
+    rows = []
+    for g in (e.grams if e is not None else ()):
+        if len(g.gram) != 2 or not g.credit:
+            continue
+        for occ, (i, j) in enumerate(g.candidate_positions):
+            ri, rj = g.reference_positions[occ] if occ < g.credit else (None, None)
+            rows.append((" ".join(g.gram), i + 1, j + 1, j - i - 1, occ < g.credit,
+                         None if ri is None else ri + 1, None if rj is None else rj + 1,
+                         g.candidate_count, g.reference_count, g.credit))
+    rows.sort(key=lambda r: (not r[4], r[1], r[2]))
+    return pd.DataFrame(rows, columns=PAIR_COLUMNS).astype(
+        {"reference i": "Int64", "reference j": "Int64"})
+
+
+UNIGRAM_COLUMNS = ["unigram", "candidate count", "reference count", "clipped credit", "matched"]
+
+
+def su_unigrams_table(report: Report, label: str, ref_index: int) -> pd.DataFrame:
+    """ROUGE-SU's unigrams (grams of length 1), matched first."""
+    e = gram_explanation(report, label, ref_index)
+    rows = [(g.gram[0], g.candidate_count, g.reference_count, g.credit, g.credit > 0)
+            for g in (e.grams if e is not None else ()) if len(g.gram) == 1]
+    rows.sort(key=lambda r: (not r[4], -r[3], r[0]))
+    return pd.DataFrame(rows, columns=UNIGRAM_COLUMNS)

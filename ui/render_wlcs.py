@@ -1,0 +1,223 @@
+"""ROUGE-W: runs of consecutive matches weighted f(k) = k^w, beside the plain LCS, and the arithmetic.
+
+Two explanation kinds: ``wlcs-union`` (ROUGE-1.5.5: runs of credited union marks
+per reference sentence) and ``wlcs-flat`` (the paper and the other profiles: one
+alignment of the whole texts, ``Run.reference_sentence == -1``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+import pandas as pd
+
+from rouge_core import Report
+from rouge_core.explain import LcsExplanation, Run, SentencePair
+from rouge_core.lcs import TABLE_CELLS, lcs
+
+from .html import Span, analysis_html, color, legend, note_html, page, row_html, scroll, token_span
+from .render_lcs import find_pair, is_flat, lcs_explanation, pair_tokens
+
+RUN_COLUMNS = ["reference sentence", "from", "to", "k", "f(k) = k^w", "tokens"]
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.6g}"
+
+
+def _flat_ref_tokens(report: Report, ref_index: int):
+    return tuple(t for s in report.references[ref_index].sentences for t in s)
+
+
+def _run_tokens(report: Report, ref_index: int, run: Run):
+    ref = report.references[ref_index]
+    seq = _flat_ref_tokens(report, ref_index) if run.reference_sentence < 0 else \
+        ref.sentences[run.reference_sentence]
+    return seq[run.start:run.start + run.length]
+
+
+def runs_table(report: Report, label: str, ref_index: int) -> pd.DataFrame:
+    """One row per run: where it is (1-based), its length k and its weight f(k) = k^w."""
+    e = lcs_explanation(report, label, ref_index)
+    rows = []
+    for r in e.runs:
+        toks = _run_tokens(report, ref_index, r)
+        rows.append((None if r.reference_sentence < 0 else r.reference_sentence + 1, r.start + 1,
+                     r.start + r.length, r.length, r.weight, " ".join(t.text for t in toks)))
+    return pd.DataFrame(rows, columns=RUN_COLUMNS)
+
+
+def _run_title(k: int, r: Run, w: float) -> str:
+    return f"run {k + 1}: k = {r.length}, f(k) = {r.length}^{_fmt(w)} = {_fmt(r.weight)}"
+
+
+def _flat_run_marks(e: LcsExplanation, r: Run) -> list[tuple[int, int]]:
+    pair = e.pairs[0] if e.pairs else None
+    if pair is None:
+        return []
+    return [(a, b) for a, b in pair.marks if r.start <= a < r.start + r.length]
+
+
+def runs_html(report: Report, label: str, ref_index: int, max_tokens: int = 1500) -> str:
+    """Both texts with each run in its own colour (tooltip: k and f(k) = k^w)."""
+    e = lcs_explanation(report, label, ref_index)
+    ref, cand = report.references[ref_index], report.candidate
+    w = e.weight
+    rows: list[str] = []
+    c_spans: list[Span] = []
+    if is_flat(e):
+        rt, ct = (pair_tokens(report, ref_index, e.pairs[0]) if e.pairs else ((), ()))
+        r_spans: list[Span] = []
+        for k, r in enumerate(e.runs):
+            title = _run_title(k, r, w)
+            for a, b in _flat_run_marks(e, r):
+                r_spans.append(token_span(rt[a], color(k), title))
+                c_spans.append(token_span(ct[b], color(k), title))
+        rows.append(row_html("Reference", analysis_html(ref, r_spans)))
+    else:
+        # A credited union mark's candidate token is its source; a run lists credited marks only.
+        source = {(m.reference_sentence, m.position): m.source for m in e.marks if m.credited}
+        by_sentence: dict[int, list[tuple[int, Run]]] = {}
+        for k, r in enumerate(e.runs):
+            by_sentence.setdefault(r.reference_sentence, []).append((k, r))
+        used = 0
+        for i, sent in enumerate(ref.sentences):
+            if i >= len(ref.sentence_spans):
+                break
+            if used >= max_tokens:
+                rows.append(note_html(f"shown: reference sentences 1-{i} of {len(ref.sentences)}"))
+                break
+            s, t_end = ref.sentence_spans[i]
+            spans: list[Span] = []
+            for k, r in by_sentence.get(i, ()):
+                title = _run_title(k, r, w)
+                for p in range(r.start, r.start + r.length):
+                    spans.append(token_span(sent[p], color(k), title, offset=s))
+                    if (i, p) in source:
+                        j, b = source[(i, p)]
+                        c_spans.append(token_span(cand.sentences[j][b], color(k), title))
+            n_runs = len(by_sentence.get(i, ()))
+            rows.append(row_html(f"R{i + 1}  ({n_runs} run{'s' if n_runs != 1 else ''})",
+                                 analysis_html(ref, spans, start=s, end=t_end)))
+            used += len(sent)
+    return page(
+        legend([(color(k), f"run {k + 1}: k={r.length}") for k, r in enumerate(e.runs[:12])]
+               + ([("rl-plain", f"... {len(e.runs) - 12} more runs")] if len(e.runs) > 12 else [])),
+        scroll(*rows),
+        row_html("Candidate", analysis_html(cand, c_spans)),
+        *(note_html(n) for n in e.notes),
+    )
+
+
+@dataclass(frozen=True)
+class WlcsArithmetic:
+    """The recall/precision arithmetic of one ROUGE-W score: plain text and LaTeX lines."""
+
+    text: str
+    latex: str
+
+
+def wlcs_arithmetic(report: Report, label: str, ref_index: int) -> WlcsArithmetic:
+    """How the runs become R and P, with this pair's numbers.
+
+    rouge155 (``wlcs-union``): R = f^-1(hit / f(sum_i |M_i|^w)) (ROUGE-1.5.5 weights
+    the recall denominator twice), P = f^-1(hit / f(n)). Flat: R = f^-1(WLCS / f(m)),
+    P = f^-1(WLCS / f(n)). f(k) = k^w, f^-1(x) = x^(1/w).
+    """
+    e = lcs_explanation(report, label, ref_index)
+    res = report.measures[label].per_reference[ref_index]
+    c, sc, w = res.counts, res.score, e.weight
+    ref = report.references[ref_index]
+    m = sum(len(s) for s in ref.sentences)
+    n = round(c.peer ** (1 / w)) if c.peer > 0 else 0
+    hit_terms = " + ".join(f"{r.length}^{_fmt(w)}" for r in e.runs[:8]) + (" + ..." if len(e.runs) > 8 else "")
+    if e.kind == "wlcs-union":
+        lens = [len(s) for s in ref.sentences]
+        base = sum(float(x) ** w for x in lens)
+        lens_txt = " + ".join(f"{x}^{_fmt(w)}" for x in lens[:8]) + (" + ..." if len(lens) > 8 else "")
+        text = (f"hit = sum of f(k) over the runs = {hit_terms or '0'} = {_fmt(c.hit)}\n"
+                f"sum_i |M_i|^w = {lens_txt or '0'} = {_fmt(base)}; "
+                f"ROUGE-1.5.5 weights it again: f({_fmt(base)}) = {_fmt(c.model)}\n"
+                f"R = f^-1(hit / f(sum_i |M_i|^w)) = ({_fmt(c.hit)} / {_fmt(c.model)})^(1/{_fmt(w)})"
+                f" = {sc.recall:.5f}\n"
+                f"P = f^-1(hit / f(n)) = ({_fmt(c.hit)} / {n}^{_fmt(w)})^(1/{_fmt(w)}) = {sc.precision:.5f}"
+                f"  (n = {n} candidate tokens)")
+        latex = (r"\begin{aligned}"
+                 rf"\mathrm{{hit}} &= \textstyle\sum_{{\mathrm{{runs}}}} k^{{{_fmt(w)}}} = {_fmt(c.hit)}\\"
+                 rf"R &= f^{{-1}}\!\left(\frac{{\mathrm{{hit}}}}{{f\left(\sum_i |M_i|^{{{_fmt(w)}}}\right)}}\right)"
+                 rf" = \left(\frac{{{_fmt(c.hit)}}}{{{_fmt(base)}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
+                 rf" = {sc.recall:.5f}\\"
+                 rf"P &= f^{{-1}}\!\left(\frac{{\mathrm{{hit}}}}{{f(n)}}\right)"
+                 rf" = \left(\frac{{{_fmt(c.hit)}}}{{{n}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
+                 rf" = {sc.precision:.5f}"
+                 r"\end{aligned}")
+    else:
+        text = (f"WLCS = sum of f(k) over the runs = {hit_terms or '0'} = {_fmt(c.hit)}\n"
+                f"R = f^-1(WLCS / f(m)) = ({_fmt(c.hit)} / {m}^{_fmt(w)})^(1/{_fmt(w)}) = {sc.recall:.5f}"
+                f"  (m = {m} reference tokens)\n"
+                f"P = f^-1(WLCS / f(n)) = ({_fmt(c.hit)} / {n}^{_fmt(w)})^(1/{_fmt(w)}) = {sc.precision:.5f}"
+                f"  (n = {n} candidate tokens)")
+        latex = (r"\begin{aligned}"
+                 rf"\mathrm{{WLCS}} &= \textstyle\sum_{{\mathrm{{runs}}}} k^{{{_fmt(w)}}} = {_fmt(c.hit)}\\"
+                 rf"R &= f^{{-1}}\!\left(\frac{{\mathrm{{WLCS}}}}{{f(m)}}\right)"
+                 rf" = \left(\frac{{{_fmt(c.hit)}}}{{{m}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
+                 rf" = {sc.recall:.5f}\\"
+                 rf"P &= f^{{-1}}\!\left(\frac{{\mathrm{{WLCS}}}}{{f(n)}}\right)"
+                 rf" = \left(\frac{{{_fmt(c.hit)}}}{{{n}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
+                 rf" = {sc.precision:.5f}"
+                 r"\end{aligned}")
+    return WlcsArithmetic(text, latex)
+
+
+def consecutive_runs(marks: Sequence[tuple[int, int]]) -> list[int]:
+    """For each mark of one alignment, the index of its run (both positions advance by one).
+
+    >>> consecutive_runs([(0, 0), (1, 1), (3, 2), (4, 3), (6, 6)])
+    [0, 0, 1, 1, 2]
+    """
+    out: list[int] = []
+    k = -1
+    for i, (a, b) in enumerate(marks):
+        if i == 0 or a != marks[i - 1][0] + 1 or b != marks[i - 1][1] + 1:
+            k += 1
+        out.append(k)
+    return out
+
+
+def run_colours(marks: Sequence[tuple[int, int]]) -> list[str]:
+    """A dark palette colour per mark, one colour per run of the alignment."""
+    return [color(k, dark=True) for k in consecutive_runs(marks)]
+
+
+def plain_lcs_pair(report: Report, w_label: str, ref_index: int, pair: SentencePair,
+                   ) -> tuple[Optional[SentencePair], str]:
+    """The plain LCS of the same pair as a WLCS pair, and where it came from.
+
+    Taken from the report's ROUGE-L (union pairs) or ROUGE-Lflat (flat pair)
+    when present; otherwise computed with ``rouge_core.lcs`` for a pair small
+    enough to keep a table; else (None, reason).
+    """
+    e = lcs_explanation(report, w_label, ref_index)
+    want = ("flat",) if is_flat(e) else ("union", "union-unclipped")
+    for lbl, m in report.measures.items():
+        ex = m.per_reference[ref_index].explanation if ref_index < len(m.per_reference) else None
+        if isinstance(ex, LcsExplanation) and ex.kind in want:
+            p = find_pair(ex, pair.reference_sentence, pair.candidate_sentence)
+            if p is not None:
+                return p, f"from {lbl}"
+    rt, ct = pair_tokens(report, ref_index, pair)
+    if len(rt) * len(ct) > TABLE_CELLS:
+        return None, f"the plain LCS of {len(rt)} x {len(ct)} tokens is not in the report"
+    res = lcs([t.key for t in rt], [t.key for t in ct], 1.0)
+    return (SentencePair(pair.reference_sentence, pair.candidate_sentence, tuple(res.marks), res.value),
+            "computed for display (no plain LCS of this pair in the report)")
+
+
+def wlcs_pair_titles(pair: SentencePair, w: float) -> list[str]:
+    """Tooltip per mark of a WLCS pair: its run's k and f(k)."""
+    runs = consecutive_runs(pair.marks)
+    sizes: dict[int, int] = {}
+    for k in runs:
+        sizes[k] = sizes.get(k, 0) + 1
+    return [f"run of k = {sizes[k]}: f(k) = {sizes[k]}^{_fmt(w)} = {_fmt(float(sizes[k]) ** w)}"
+            for k in runs]
