@@ -12,9 +12,17 @@ from ui.state import set_config
 
 st.set_page_config(page_title="ROUGE Lens", page_icon="🔎", layout="wide")
 
-pages = [
-    st.Page("pages/inspect.py", title="Inspect a pair", icon="🔎", default=True),
-]
+pages = {
+    "Inspect": [
+        st.Page("pages/inspect.py", title="Inspect a pair", icon="🔎", default=True),
+    ],
+    "Learn ROUGE": [
+        st.Page("pages/learn.py", title="How each measure works", icon="🎓"),
+        st.Page("pages/differences.py", title="Why do the numbers differ?", icon="⚖️"),
+        st.Page("pages/tokenizer.py", title="Tokenizer inspector", icon="🔤"),
+        st.Page("pages/mistakes.py", title="Common mistakes", icon="⚠️"),
+    ],
+}
 nav = st.navigation(pages)
 set_config(sidebar_config())
 nav.run()

@@ -1,0 +1,4 @@
+import streamlit as st
+
+st.title("differences")
+st.info("Coming soon.")

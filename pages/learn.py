@@ -1,0 +1,4 @@
+import streamlit as st
+
+st.title("learn")
+st.info("Coming soon.")

@@ -1,0 +1,4 @@
+import streamlit as st
+
+st.title("mistakes")
+st.info("Coming soon.")
