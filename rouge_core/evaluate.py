@@ -12,6 +12,7 @@ from typing import Any, Callable, Optional, Sequence
 from .config import RougeConfig
 from .measures import MeasureSpec, display_name, measure_specs
 from .scoring import ZERO, Counts, Score, mean_score, pick_best
+from .skipbigram import EXPLAIN_MAX_PAIRS
 from .scoring import score as counts_to_score
 from .tokenize import Analysis, TextInput, analyze, analyze_keys
 
@@ -110,6 +111,9 @@ def _run(spec: MeasureSpec, cand: tuple[Sequence[str], Sequence[Sequence[str]]],
         notes.append(PERL_DIES)
         zero_refs = tuple(ReferenceResult(c, ZERO, 0.0, e) for c, _, e in per)
         return MeasureResult(spec.label, spec.family, ZERO, None, zero_refs, None, (), tuple(notes))
+    if explain and spec.family in ("S", "SU") and any(e is None for _, _, e in per):
+        notes.append(f"too many skip-bigrams to list them one by one (over {EXPLAIN_MAX_PAIRS:,} on a "
+                     "side); the counts are exact")
     score, counts, chosen, jack, scores = combine([(c, s) for c, s, _ in per], config, spec.inverse)
     if not refs:
         notes.append("no references: every score is 0")

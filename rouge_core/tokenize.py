@@ -20,14 +20,13 @@ from functools import lru_cache
 from typing import Callable, Iterator, Sequence, Union
 
 from .config import RougeConfig
+from .limits import limited_spans
 from .stem import smart_stopwords, stem_nltk, stem_rouge155
 
 TextInput = Union[str, Sequence[str]]
 
 _ASCII_WORD = re.compile(r"[A-Za-z0-9]+")
 _LOWER_WORD = re.compile(r"[a-z0-9]+")
-_PERL_SPACE = re.compile(r"[ \t\n\r\f\v]+")
-_PERL_FIELD = re.compile(r"[^ \t\n\r\f\v]+")
 _NON_SPACE = re.compile(r"\S+")
 
 
@@ -210,63 +209,6 @@ def _key_function(stop: bool, stem: bool, exceptions: bool, profile: str) -> Cal
         return stemmer(norm)
 
     return key
-
-
-# -- length limits (ROUGE-1.5.5 -l / -b), applied to peers and models ---------------
-
-def _perl_words(s: str) -> list[tuple[int, int]]:
-    """End offsets of the fields of Perl ``split(/\\s+/, s)`` (a leading empty field counts)."""
-    runs = [(m.start(), m.end()) for m in _PERL_FIELD.finditer(s)]
-    if runs and _PERL_SPACE.match(s):
-        runs.insert(0, (0, 0))
-    return runs
-
-
-def _byte_cut(s: str, nbytes: int) -> int:
-    """Characters of ``s`` that fit whole in its first ``nbytes`` UTF-8 bytes."""
-    used = 0
-    for i, ch in enumerate(s):
-        used += len(ch.encode("utf-8", "surrogatepass"))
-        if used > nbytes:
-            return i
-    return len(s)
-
-
-def limited_spans(text: str, spans: Sequence[tuple[int, int]], config: RougeConfig,
-                  per_sentence_bytes: bool = False) -> list[tuple[int, int]]:
-    """The parts of the sentences that survive ``word_limit``/``byte_limit``.
-
-    ``per_sentence_bytes`` reproduces ROUGE-1.5.5's sentence-list byte limit,
-    which compares every sentence with the limit on its own.
-
-    >>> c = RougeConfig(word_limit=3)
-    >>> limited_spans("a b\\nc d e", [(0, 3), (4, 9)], c)
-    [(0, 3), (4, 5)]
-    """
-    if config.word_limit is None and config.byte_limit is None:
-        return list(spans)
-    out: list[tuple[int, int]] = []
-    total = 0
-    for s, e in spans:
-        sent = text[s:e]
-        if config.word_limit is not None:
-            fields = _perl_words(sent)
-            if total + len(fields) < config.word_limit:
-                out.append((s, e))
-                total += len(fields)
-                continue
-            keep = config.word_limit - total
-            out.append((s, s + (fields[keep - 1][1] if keep > 0 else 0)))
-            break
-        size = len(sent.encode("utf-8", "surrogatepass"))
-        if total + size < config.byte_limit:
-            out.append((s, e))
-            if not per_sentence_bytes:
-                total += size
-            continue
-        out.append((s, s + _byte_cut(sent, config.byte_limit - total)))
-        break
-    return out
 
 
 # -- analysis ------------------------------------------------------------------------
