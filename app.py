@@ -14,13 +14,13 @@ st.set_page_config(page_title="ROUGE Lens", page_icon="🔎", layout="wide")
 
 pages = {
     "Inspect": [
-        st.Page("pages/inspect.py", title="Inspect a pair", icon="🔎", default=True),
+        st.Page("app_pages/inspect.py", title="Inspect a pair", icon="🔎", default=True),
     ],
     "Learn ROUGE": [
-        st.Page("pages/learn.py", title="How each measure works", icon="🎓"),
-        st.Page("pages/differences.py", title="Why do the numbers differ?", icon="⚖️"),
-        st.Page("pages/tokenizer.py", title="Tokenizer inspector", icon="🔤"),
-        st.Page("pages/mistakes.py", title="Common mistakes", icon="⚠️"),
+        st.Page("app_pages/learn.py", title="How each measure works", icon="🎓"),
+        st.Page("app_pages/differences.py", title="Why do the numbers differ?", icon="⚖️"),
+        st.Page("app_pages/tokenizer.py", title="Tokenizer inspector", icon="🔤"),
+        st.Page("app_pages/mistakes.py", title="Common mistakes", icon="⚠️"),
     ],
 }
 nav = st.navigation(pages)

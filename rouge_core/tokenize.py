@@ -58,7 +58,8 @@ class Analysis:
 
     ``tokens`` feed ROUGE-N and ROUGE-S (they run across sentences);
     ``sentences`` feed ROUGE-L and ROUGE-W. They hold the same tokens except
-    under a byte limit, where ROUGE-1.5.5 cuts the two views differently.
+    under a byte limit in the ``rouge155`` profile, where ROUGE-1.5.5 cuts the
+    two views differently (a script bug the other profiles do not copy).
     """
 
     text: str
@@ -250,7 +251,7 @@ def analyze(text: TextInput, config: RougeConfig) -> Analysis:
 
     joined_view = limited_spans(text, spans, config)
     joined = run(joined_view, record=True)
-    if config.byte_limit is not None:
+    if config.byte_limit is not None and config.profile == "rouge155":
         sent_view = limited_spans(text, spans, config, per_sentence_bytes=True)
         sentences = run(sent_view, record=False)
     else:
@@ -296,7 +297,7 @@ def analyze_keys(text: TextInput, config: RougeConfig) -> tuple[list[str], list[
 
     sentences = run(limited_spans(text, spans, config))
     joined = [k for s in sentences for k in s]
-    if config.byte_limit is not None:
+    if config.byte_limit is not None and config.profile == "rouge155":
         sentences = run(limited_spans(text, spans, config, per_sentence_bytes=True))
     return joined, sentences
 

@@ -90,6 +90,12 @@ def _on_profile() -> None:
 
 def _init_state() -> None:
     if st.session_state.get("opt_ready"):
+        # Streamlit forgets a widget's value when a run ends before the widget is drawn
+        # (a page switch during a long run) and falls back to the value first set in code.
+        # Re-setting every value each run keeps that fallback current; missing ones come
+        # back from the last good run.
+        for k, v in st.session_state.get("_opt_saved", {}).items():
+            st.session_state[k] = st.session_state[k] if k in st.session_state else v
         return
     start = DEFAULT
     sig = st.query_params.get("cfg")
@@ -120,9 +126,10 @@ def sidebar_config() -> RougeConfig:
     c1.checkbox("Stem (-m)", key="opt_stem")
     c2.checkbox("Stopwords out (-s)", key="opt_stop",
                 help="Remove the SMART stopword list (598 lines) before counting.")
-    if st.session_state["opt_stem"] and st.session_state["opt_profile"] != "rouge-score":
-        sb.checkbox("WordNet exceptions", key="opt_stem_exc",
-                    help="Off = Porter alone, what most pyrouge installs run (empty exception DB).")
+    sb.checkbox("WordNet exceptions", key="opt_stem_exc",
+                disabled=not st.session_state["opt_stem"] or st.session_state["opt_profile"] == "rouge-score",
+                help="With stemming in rouge155/paper: off = Porter alone, what most pyrouge installs run "
+                     "(empty exception DB).")
     sb.subheader("Measures")
     c1, c2 = sb.columns(2)
     c1.checkbox("ROUGE-N", key="opt_n_on")
@@ -146,12 +153,11 @@ def sidebar_config() -> RougeConfig:
                     disabled=not skip_any or st.session_state["opt_skip_unlimited"])
     sb.subheader("Scoring")
     sb.radio("F-measure weight", ["alpha", "beta"], key="opt_alpha_mode", horizontal=True)
-    if st.session_state["opt_alpha_mode"] == "alpha":
-        sb.slider("alpha (-p)", 0.0, 1.0, step=0.05, key="opt_alpha",
-                  help="F = 1 / (alpha/P + (1-alpha)/R); 0.5 = F1, 1 = precision, 0 = recall.")
-    else:
-        sb.number_input("beta", 0.0, 100.0, step=0.5, key="opt_beta",
-                        help="alpha = 1 / (1 + beta^2); beta = 1 is F1.")
+    use_alpha = st.session_state["opt_alpha_mode"] == "alpha"
+    sb.slider("alpha (-p)", 0.0, 1.0, step=0.05, key="opt_alpha", disabled=not use_alpha,
+              help="F = 1 / (alpha/P + (1-alpha)/R); 0.5 = F1, 1 = precision, 0 = recall.")
+    sb.number_input("beta", 0.0, 100.0, step=0.5, key="opt_beta", disabled=use_alpha,
+                    help="alpha = 1 / (1 + beta^2); beta = 1 is F1.")
     sb.selectbox("Several references", MULTI_REF_MODES, key="opt_multi",
                  format_func=lambda m: MULTI_REF_LABELS[m])
     c1, c2 = sb.columns(2)
@@ -160,6 +166,7 @@ def sidebar_config() -> RougeConfig:
                     disabled=st.session_state["opt_limit_kind"] == "none")
     try:
         config = state_to_config(st.session_state)
+        st.session_state["_opt_saved"] = {k: st.session_state[k] for k in config_to_state(config)}
     except ValueError as exc:
         sb.error(f"These options do not go together: {exc}. Using the defaults.")
         config = DEFAULT

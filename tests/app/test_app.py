@@ -177,3 +177,28 @@ def test_split_sentences_button():
     assert "single sentence" in page_text(at)
     next(b for b in at.button if b.label == "Split sentences for me").click().run()
     assert at.text_area(key="w_candidate").value == "The police came.\nThey shot the gunman."
+
+
+def test_options_survive_widgets_that_were_not_drawn():
+    at = load(start(), "paper_s2_vs_s1")
+    at.checkbox(key="opt_stem").check().run()
+    at.checkbox(key="opt_stem_exc").uncheck().run()  # drawn only while stemming is on
+    at.checkbox(key="opt_stem").uncheck().run()
+    at.run()
+    assert not at.exception
+    at.checkbox(key="opt_stem").check().run()
+    assert at.checkbox(key="opt_stem_exc").value is False  # remembered
+
+
+def test_options_come_back_after_an_interrupted_run(monkeypatch):
+    """A run cut short by a page switch drops the state of widgets it did not draw."""
+    import types
+
+    import ui.options as options
+
+    fake = types.SimpleNamespace(query_params={}, session_state={
+        "opt_ready": True, "_opt_saved": {"opt_alpha": 0.25, "opt_max_n": 3}, "opt_max_n": 5})
+    monkeypatch.setattr(options, "st", fake)
+    options._init_state()
+    assert fake.session_state["opt_alpha"] == 0.25  # missing: the last good value
+    assert fake.session_state["opt_max_n"] == 5  # present: the user's newest value wins

@@ -15,6 +15,7 @@ from rouge_core.explain import GramExplanation, LcsExplanation
 from rouge_core.lcs import Layout, lcs, weights
 from rouge_core.scoring import score as counts_to_score
 from rouge_core.skipbigram import pair_total, unigram_total
+from rouge_core.summary_lcs import lcs_measure
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -111,6 +112,21 @@ def test_identical_texts(config, t):
             assert s.recall == s.precision == s.fmeasure == 1.0, label
 
 
+@SETTINGS
+@given(st.sampled_from(["paper", "rouge-score"]), st.sampled_from(["word_limit", "byte_limit"]),
+       st.integers(1, 30), text)
+def test_identical_texts_under_length_limits(profile, limit, size, t):
+    """Outside rouge155 a length limit cuts every measure's view of a text the same way, so
+    identical texts stay identical (ROUGE-1.5.5's -b cuts the sentence list differently)."""
+    config = RougeConfig(profile=profile, **{limit: size})
+    a = analyze(t, config)
+    assert [k for s in a.sentence_keys for k in s] == a.keys
+    report = evaluate(t, t, config)
+    for label in ("ROUGE-1", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-SU4"):
+        s = report.measures[label].score
+        assert (s.recall, s.precision) == ((1.0, 1.0) if a.keys else (0.0, 0.0)), label
+
+
 # -- swapping candidate and reference --------------------------------------------------------
 
 # Symmetric measures (hit count unchanged by the swap, the two totals trade places):
@@ -165,12 +181,22 @@ def test_lcs_value_and_marks(x, y):
 
 
 @settings(max_examples=300, deadline=None)
-@given(keys, keys)
-def test_wlcs_weight_one_is_lcs(x, y):
+@given(keys, keys, st.lists(keys, max_size=3), st.lists(keys, max_size=3))
+def test_wlcs_weight_one_is_lcs(x, y, ref_sents, cand_sents):
     assert lcs(x, y, weight=1.0).value == textbook_lcs(x, y)
-    assert lcs(x, y, weight=1.0 + 0.0).marks == lcs(x, y).marks
     # A weight > 1 never lowers the value below the LCS (runs of k count k^w >= k).
     assert lcs(x, y, weight=1.5).value >= textbook_lcs(x, y) - 1e-9
+    # Summary level: WLCS with f(k) = k is LCS for the whole-text WLCS ...
+    assert lcs_measure(ref_sents, cand_sents, "wlcs-flat", 1.0) == lcs_measure(ref_sents, cand_sents, "flat")
+    # ... and for ROUGE-1.5.5's union runs while the hit budget does not bind; when it does, a run
+    # pending at a spent token is lost (behaviour spec section 9), so ROUGE-W can only be lower.
+    w_counts, _, w_expl = lcs_measure(ref_sents, cand_sents, "wlcs-union", 1.0, explain=True)
+    l_counts = lcs_measure(ref_sents, cand_sents, "union")[0]
+    assert (w_counts.model, w_counts.peer) == (l_counts.model, l_counts.peer)
+    if all(u.credited for u in w_expl.marks):
+        assert w_counts.hit == l_counts.hit
+    else:
+        assert w_counts.hit <= l_counts.hit
 
 
 @settings(max_examples=200, deadline=None)
@@ -260,8 +286,25 @@ def _check_lcs(e: LcsExplanation, cand, ref, counts, config):
         if e.kind == "union-unclipped":
             assert len(credited) == len(e.marks)
         if e.kind == "wlcs-union":
+            # ROUGE-1.5.5's walk (behaviour spec section 9): a credited mark extends the run; the run
+            # is weighed when the next position is unmarked or the sentence ends. An uncredited
+            # mark neither ends nor breaks a run, and a run still pending after it is lost.
+            marked = {(u.reference_sentence, u.position): u for u in e.marks}
+            hit, runs = 0.0, []
+            for i, sent in enumerate(ref_sents):
+                run = 0
+                for p in range(len(sent)):
+                    u = marked.get((i, p))
+                    if u is None or not u.credited:
+                        continue
+                    run += 1
+                    if p + 1 == len(sent) or (i, p + 1) not in marked:
+                        hit += float(run) ** e.weight
+                        runs.append(run)
+                        run = 0
+            assert hit == e.hit
+            assert [r.length for r in e.runs] == runs
             assert sum(r.weight for r in e.runs) == e.hit
-            assert sum(r.length for r in e.runs) == len(credited)
             assert all(r.weight == float(r.length) ** e.weight for r in e.runs)
         else:
             assert len(credited) == e.hit

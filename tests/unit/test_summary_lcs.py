@@ -110,3 +110,17 @@ def test_numpy_layout_in_summary(monkeypatch):
     monkeypatch.setattr(sl, "NUMPY_CELLS", 0)
     for m, w in want.items():
         assert lcs_measure(ref, cand, m, 1.2) == w
+
+
+@pytest.mark.parametrize("w", [1.2, 1.5, 1.9, 2.5])
+def test_wlcs_flat_identical_is_exactly_one(w):
+    """The DP's telescoped c + f(k+1) - f(k) gave 10.330412131161866 > f(7) = 10.330412131161864
+    at w = 1.2 (R = 1.0000000000000002); the hit is now the exact sum of f over the runs."""
+    toks = "b a a a a a b".split()
+    counts, select, e = lcs_measure([toks], [toks], "wlcs-flat", w, explain=True)
+    assert counts.hit == counts.model == counts.peer == 7.0 ** w
+    assert select == 1.0
+    assert e.pairs[0].value == pytest.approx(counts.hit, rel=1e-12)
+    for profile in ("paper", "rouge-score"):
+        s = evaluate(" ".join(toks), " ".join(toks), RougeConfig(profile=profile, wlcs_weight=w))
+        assert s.measures[f"ROUGE-W-{w}"].score.recall == 1.0

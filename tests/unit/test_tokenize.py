@@ -151,3 +151,17 @@ def test_byte_limit():
 
 def test_rules_documented_for_every_tokenizer():
     assert set(TOKENIZER_RULES) == {"rouge155", "rouge-score", "unicode"}
+
+
+def test_byte_limit_views_per_profile():
+    """ROUGE-1.5.5 cuts the sentence list per sentence under -b (a script bug, rouge155 only)."""
+    text = "a b c\nd e f g h"
+    perl = analyze(text, RougeConfig(byte_limit=7))
+    assert perl.keys == ["a", "b", "c", "d"]
+    assert perl.sentence_keys == [["a", "b", "c"], ["d", "e", "f", "g"]]
+    for profile in ("paper", "rouge-score"):
+        c = RougeConfig(profile=profile, byte_limit=7)
+        a = analyze(text, c)
+        assert a.keys == ["a", "b", "c", "d"]
+        assert a.sentence_keys == [["a", "b", "c"], ["d"]]
+        assert analyze_keys(text, c) == (a.keys, a.sentence_keys)

@@ -1,0 +1,153 @@
+"""Why do the numbers differ? The same input under rouge155, rouge-score and paper, side by side,
+every difference marked with the rule that causes it."""
+from __future__ import annotations
+
+import streamlit as st
+
+from rouge_core import RougeConfig
+from rouge_core.differences import RULES, Comparison, compare
+from ui import state
+from ui.inputs import clip
+from ui.render_differences import (
+    comparison_frame,
+    configs_text,
+    hits_html,
+    rules_html,
+    style_frame,
+)
+from ui.samples import load_samples
+
+ss = st.session_state
+SOURCES = {"inspect": "the Inspect page's inputs", "own": "this page's own inputs (examples)"}
+FIRST_SAMPLE = load_samples()["news_multi_ref"]
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _compare(candidate: str, references: tuple[str, ...], signature: str) -> Comparison:
+    return compare(candidate, list(references), RougeConfig.from_signature(signature))
+
+
+def _set_own(candidate: str, references: list[str]) -> None:
+    refs = list(references) or [""]
+    for i in range(int(ss.get("_diff_n", 0))):
+        ss.pop(f"diff_ref_{i}", None)
+    ss["_diff_n"], ss["_diff_candidate"], ss["diff_candidate"] = len(refs), candidate, candidate
+    for i, r in enumerate(refs):
+        ss[f"_diff_ref_{i}"] = ss[f"diff_ref_{i}"] = r
+    ss["diff_source"] = ss["_diff_source"] = "own"
+
+
+def _own() -> tuple[str, list[str]]:
+    n = int(ss.get("_diff_n", 0))
+    return ss.get("_diff_candidate", ""), [ss.get(f"_diff_ref_{i}", "") for i in range(n)]
+
+
+def _load_example() -> None:
+    rid = ss.get("diff_preset")
+    if rid in RULES:
+        ex = RULES[rid].example
+        _set_own(ex.candidate, list(ex.references))
+
+
+def _copy_inspect() -> None:
+    _set_own(state.candidate(), state.references())
+
+
+def _add_ref() -> None:
+    cand, refs = _own()
+    _set_own(cand, refs + [""])
+
+
+def _drop_ref() -> None:
+    cand, refs = _own()
+    _set_own(cand, refs[:-1])
+
+
+state.init_inputs(FIRST_SAMPLE.candidate, list(FIRST_SAMPLE.references))
+ss.setdefault("_diff_source", "inspect")
+if "_diff_n" not in ss:
+    ss["_diff_n"], ss["_diff_candidate"] = 1, ""
+# Widget values are dropped while another page is open: restore them from the plain keys.
+for key in ["diff_source", "diff_candidate"] + [f"diff_ref_{i}" for i in range(int(ss["_diff_n"]))]:
+    if key not in ss:
+        ss[key] = ss.get("_" + key, "")
+
+st.title("Why do the numbers differ?")
+st.caption("The same input scored by the three profiles side by side. Every difference is marked and "
+           "explained by the rule that causes it; each rule is checked on this input by recomputing the "
+           "measure with that one rule switched the other way.")
+
+top = st.columns([3, 2])
+top[0].selectbox("Show me an example of ...", list(RULES), key="diff_preset", index=None,
+                 format_func=lambda r: RULES[r].title, on_change=_load_example,
+                 placeholder="Choose a rule to load an input that triggers it...")
+top[1].radio("Input", list(SOURCES), key="diff_source", format_func=SOURCES.get, horizontal=True)
+ss["_diff_source"] = ss["diff_source"]
+
+if ss["diff_source"] == "own":
+    left, right = st.columns(2)
+    left.text_area("Candidate (one sentence per line)", key="diff_candidate", height=130)
+    with right:
+        for i in range(int(ss["_diff_n"])):
+            st.text_area(f"Reference {i + 1}", key=f"diff_ref_{i}", height=130 if ss["_diff_n"] == 1 else 90)
+    b = st.columns([1, 1, 1, 3])
+    b[0].button("Add reference", key="diff_add", on_click=_add_ref)
+    b[1].button("Remove last reference", key="diff_drop", on_click=_drop_ref, disabled=ss["_diff_n"] < 2)
+    b[2].button("Use the Inspect inputs", key="diff_copy", on_click=_copy_inspect,
+                help="Copy the Inspect page's candidate and references here to edit them.")
+    ss["_diff_candidate"] = ss["diff_candidate"]
+    for i in range(int(ss["_diff_n"])):
+        ss[f"_diff_ref_{i}"] = ss[f"diff_ref_{i}"]
+    candidate, references = _own()
+else:
+    candidate, references = state.candidate(), state.references()
+    with st.expander(f"The input: a candidate and {len(references)} reference(s) from the Inspect page"):
+        st.text(candidate or "(empty candidate)")
+        for i, r in enumerate(references, 1):
+            st.caption(f"Reference {i}")
+            st.text(r or "(empty)")
+
+candidate, cut = clip(candidate, "candidate")
+if cut:
+    st.warning(cut)
+references = [clip(r, f"reference {i}")[0] for i, r in enumerate(references, 1)]
+
+config = state.config()
+comp = _compare(candidate, tuple(references), config.signature())
+st.info("A fair comparison: every column uses the sidebar's measure options (n, skip distance, ROUGE-W "
+        "weight, stemming, stopwords, alpha, length limits); only the profile changes, with its own "
+        f"tokenizer and multi-reference rule. {configs_text(comp.configs)}.")
+for note in comp.reports["rouge155"].notes:
+    st.caption(f"Note: {note}")
+
+st.subheader("The three profiles side by side")
+fmt = "%.6f"
+frame = comparison_frame(comp)
+# P carries the profile's name; R and F follow it (the frame's own column names stay unique).
+num = {c: st.column_config.NumberColumn(c if c.endswith(" P") else c[-1], format=fmt,
+                                        width=95 if c.endswith(" P") else 68)
+       for c in frame.columns if c[-2:] in (" P", " R", " F")}
+st.dataframe(style_frame(frame), hide_index=True, width="stretch",
+             column_config={**num, "measure": st.column_config.TextColumn(width=150),
+                                           "differs because": st.column_config.TextColumn(width=175)})
+st.caption("Shaded: the value is not the same under every profile; 'differs because' names the rules "
+           "(explained below). ROUGE-1.5.5 (rouge155) prints 5 decimals, the others are exact, shown to 6 "
+           "decimals. None: the profile has no such measure (rougeL exists in rouge-score only and is "
+           "compared with its rougeLsum).")
+
+shown = [h for h in comp.hits if h.finding.in_table and h.finding.measures]
+st.subheader("Differences on this input, and the rule behind each")
+st.html(hits_html(shown))
+unexplained = [r.label for r in comp.rows if r.unexplained]
+if unexplained:
+    st.warning(f"Not explained by the rules below: {', '.join(unexplained)}. Please report this input.")
+other = [h for h in comp.hits if h not in shown]
+if other:
+    st.subheader("Also true of this input")
+    st.caption("These rules apply here but change no number in the table on their own: they show with "
+               "other settings (another tokenizer, -f B, stemming on) or only together with another rule.")
+    st.html(hits_html(other))
+quiet = [r for r in RULES if comp.hit(r) is None]
+if quiet:
+    with st.expander(f"Rules that do not apply to this input ({len(quiet)})"):
+        st.html(rules_html(quiet))

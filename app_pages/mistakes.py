@@ -1,0 +1,68 @@
+"""Common mistakes: wrong ROUGE code from tutorials, each run live next to the correct value."""
+from __future__ import annotations
+
+import streamlit as st
+
+from rouge_core import RougeConfig
+from rouge_core.mistakes import MISTAKES, Outcome
+from ui import state
+from ui.inputs import clip
+from ui.render_differences import outcome_frame
+
+ss = st.session_state
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _run(mistake: str, candidate: str, reference: str, signature: str) -> Outcome:
+    return MISTAKES[mistake].run(candidate, reference, RougeConfig.from_signature(signature))
+
+
+def _reset(mid: str) -> None:
+    m = MISTAKES[mid]
+    ss[f"mis_{mid}_cand"] = ss[f"_mis_{mid}_cand"] = m.candidate
+    ss[f"mis_{mid}_ref"] = ss[f"_mis_{mid}_ref"] = m.reference
+
+
+st.title("Common mistakes")
+st.caption("Four mistakes that tutorials and quick implementations of ROUGE make. The wrong code is kept, "
+           "deliberately, in rouge_core/mistakes.py for teaching only; each runs live on an editable "
+           "counter-example next to the correct value from rouge_core.evaluate (sidebar options, with the "
+           "measure switched on).")
+config = state.config()
+
+for tab, (mid, m) in zip(st.tabs([m.tab for m in MISTAKES.values()]), MISTAKES.items()):
+    with tab:
+        st.markdown(f"**{m.title}.** {m.explanation}")
+        wrong, right = st.columns(2)
+        wrong.caption("Wrong")
+        wrong.code(m.wrong, language="python")
+        right.caption("Right")
+        right.code(m.right, language="python")
+        for key, default in ((f"mis_{mid}_cand", m.candidate), (f"mis_{mid}_ref", m.reference)):
+            if key not in ss:  # restored after a page switch, or the counter-example
+                ss[key] = ss.get("_" + key, default)
+        left, mid_col = st.columns(2)
+        left.text_area("Candidate (one sentence per line)", key=f"mis_{mid}_cand", height=90)
+        mid_col.text_area("Reference (one sentence per line)", key=f"mis_{mid}_ref", height=90)
+        st.button("Back to the counter-example", key=f"mis_{mid}_reset", on_click=_reset, args=(mid,))
+        ss[f"_mis_{mid}_cand"], ss[f"_mis_{mid}_ref"] = ss[f"mis_{mid}_cand"], ss[f"mis_{mid}_ref"]
+        cand = clip(ss[f"mis_{mid}_cand"], "candidate")[0]
+        ref = clip(ss[f"mis_{mid}_ref"], "reference")[0]
+        out = _run(mid, cand, ref, config.signature())
+        if out.error:
+            st.error(f"The code as written raises {out.error}.")
+        scores = [q for q in out.quantities if not q.count]
+        for col, q in zip(st.columns(len(scores)), scores):
+            col.metric(f"{q.name}: correct (rouge_core.evaluate)", f"{q.correct:.5f}")
+            col.metric(f"{q.name}: mistaken", "crashes" if q.mistaken is None else f"{q.mistaken:.5f}",
+                       delta=None if q.mistaken is None or q.mistaken == q.correct
+                       else f"{q.mistaken - q.correct:+.5f}",
+                       delta_color="off")
+        st.dataframe(outcome_frame(out, config.profile), hide_index=True, width="stretch", column_config={
+            c: st.column_config.NumberColumn(format="%.5f")
+            for c in ("correct (rouge_core)", "mistaken", "difference")})
+        if all(q.mistaken == q.correct for q in out.quantities):
+            st.info("On this input the mistake happens to give the right numbers; the counter-example "
+                    "shows where it goes wrong.")
+        if out.note:
+            st.caption(out.note)

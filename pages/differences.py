@@ -1,4 +1,0 @@
-import streamlit as st
-
-st.title("differences")
-st.info("Coming soon.")

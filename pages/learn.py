@@ -1,4 +1,0 @@
-import streamlit as st
-
-st.title("learn")
-st.info("Coming soon.")

@@ -1,4 +1,0 @@
-import streamlit as st
-
-st.title("mistakes")
-st.info("Coming soon.")

@@ -1,4 +1,0 @@
-import streamlit as st
-
-st.title("tokenizer")
-st.info("Coming soon.")

@@ -1,0 +1,50 @@
+"""The Learn page in Chromium: step an LCS walk-through to its end and read the final value."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rouge_core.lcs import lcs
+
+from .conftest import SHOTS, wait_idle
+
+pytestmark = pytest.mark.browser
+
+S1 = "police killed the gunman"
+S2 = "police kill the gunman"
+
+
+def test_lcs_walkthrough_to_the_end(server, browser):
+    SHOTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": 1400, "height": 2300})
+    page.goto(server, wait_until="networkidle")
+    page.get_by_text("Inspect a pair").first.wait_for(timeout=60_000)
+    page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)
+    wait_idle(page)  # switching pages while the first page still runs can reset the sidebar's widgets
+    page.get_by_role("link", name=re.compile("How each measure works")).first.click()
+    page.get_by_text("Learn ROUGE: how each measure works").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    page.locator("button", has_text="ROUGE-L (sentence)").first.click()
+    wait_idle(page)
+    page.get_by_text("Row 0 and column 0 are the empty prefixes", exact=False).first.wait_for(timeout=30_000)
+    # the paper's example is preloaded in this section's own inputs
+    assert page.get_by_label("Reference (one sentence per line)").input_value() == S1
+    assert page.get_by_label("Candidate (one sentence per line)").input_value() == S2
+    page.get_by_role("button", name=re.compile(r"Next$")).click()
+    wait_idle(page)
+    page.get_by_text("Cell c[1][1]", exact=False).first.wait_for(timeout=30_000)
+    page.get_by_role("button", name=re.compile(r"Last$")).click()
+    wait_idle(page)
+    expected = lcs(S1.split(), S2.split()).value  # 3: "police ... the gunman"
+    done = page.locator(".rl-done").first
+    done.wait_for(timeout=30_000)
+    text = done.inner_text()
+    assert f"Done: LCS = {expected:g}" in text and f"this pair: {expected:g}" in text and "✓" in text
+    # the figure's subtitle reports the traceback, and the slider sits at its maximum
+    page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
+    assert page.get_by_text("3 match(es) marked", exact=False).count() >= 1
+    slider = page.get_by_role("slider").first
+    assert slider.get_attribute("aria-valuenow") == slider.get_attribute("aria-valuemax")
+    page.wait_for_timeout(800)  # let plotly finish drawing before the screenshot
+    page.screenshot(path=str(SHOTS / "learn_walkthrough.png"), full_page=True)

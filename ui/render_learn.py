@@ -1,0 +1,466 @@
+"""Learn ROUGE: step records (rouge_core.steps) and reports -> step figures, escaped HTML and worked arithmetic.
+
+No widgets here. Every figure starts from a renderer of the Inspect page
+(``lcs_heatmap``, ``skip_matrix``) and shows only the steps up to the current one.
+Step ``k`` means "the first ``k`` steps are done"; positions shown count from 1.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Optional, Sequence
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from rouge_core import Analysis, Report, Score, Token
+from rouge_core.explain import SentencePair
+from rouge_core.steps import CellStep, GramStep, SkipStep, TraceStep, UnionStep
+
+from .html import Span, analysis_html, color, esc, legend, page, row_html, token_span
+from .render_lcs import TIE_RULE, lcs_heatmap
+from .render_skip import CATEGORY_COLOURS, CLIPPED, CREDITED, NOT_PAIR, OUTSIDE, UNMATCHED, skip_matrix
+
+STEP_CSS = """<style>
+.rl-current{outline:3px solid #d00000;outline-offset:1px;}
+.rl-step{border-left:4px solid #1f78b4;background:rgba(31,120,180,0.07);padding:0.45rem 0.7rem;
+ border-radius:0.3rem;margin:0.3rem 0;font-size:0.95rem;line-height:1.5;}
+.rl-step .rl-done{color:#2d6a4f;font-weight:600;}
+.rl-claims{border-collapse:collapse;font-size:0.92rem;margin:0.3rem 0;}
+.rl-claims td,.rl-claims th{border-bottom:1px solid rgba(128,128,128,0.3);padding:0.25rem 0.6rem;text-align:left;}
+</style>"""
+CURRENT = "#d00000"
+NOT_YET = "#dde7f3"
+
+
+def num(x: float) -> str:
+    """A count or a ratio, as the arithmetic lines print it.
+
+    >>> num(3.0), num(0.75), num(1 / 3)
+    ('3', '0.75', '0.33333')
+    """
+    x = float(x)
+    return str(int(x)) if x.is_integer() else (f"{x:.5f}".rstrip("0").rstrip(".") or "0")
+
+
+def _tok(t: Token) -> str:
+    """A token as written, with its compared form when stemming or casing changed it."""
+    return t.text if t.key == t.text.lower() else f"{t.text} [{t.key}]"
+
+
+def step_box(lines: Sequence[str], done: Optional[str] = None) -> str:
+    """Escaped step description lines (and a final 'done' line) in a box, for ``st.html``."""
+    body = "<br>".join(esc(x) for x in lines)
+    if done:
+        body += f'<br><span class="rl-done">{esc(done)}</span>'
+    return page(STEP_CSS, f'<div class="rl-step">{body}</div>')
+
+
+def check(ok: bool) -> str:
+    """✓ or ✗."""
+    return "✓" if ok else "✗"
+
+
+def total_done(what: str, walk: float, core: float) -> str:
+    """The final line of a walk: its total against the core's count."""
+    return f"Done: {what} = {num(walk)}. rouge_core: {num(core)} {check(walk == core)}"
+
+
+# -- worked arithmetic --------------------------------------------------------------
+
+def ratio_lines(hit: float, model: float, peer: float, score: Score, hit_name: str, ref_name: str,
+                cand_name: str) -> list[str]:
+    """R and P as fractions with this pair's numbers (the values are the core's)."""
+    return [f"R = {hit_name} / {ref_name} = {num(hit)} / {num(model)} = {num(score.recall)}",
+            f"P = {hit_name} / {cand_name} = {num(hit)} / {num(peer)} = {num(score.precision)}"]
+
+
+def f_lines(score: Score, alpha: float, profile: str) -> list[str]:
+    """F from P and R, term by term, in the profile's own formula (the value is the core's)."""
+    p, r, f = score.precision, score.recall, score.fmeasure
+    if profile == "rouge155":
+        den = (1 - alpha) * p + alpha * r
+        head = [(f"ROUGE-1.5.5 rounds P and R to 5 decimals first, then F = P·R / ((1 − α)·P + α·R), "
+                 f"α = {num(alpha)}")]
+        if den <= 0:
+            return head + [f"F = 0 (P and R are 0) = {num(f)}"]
+        return head + [(f"F = {num(p)} × {num(r)} / ({num(1 - alpha)} × {num(p)} + {num(alpha)} × {num(r)})"
+                        f" = {num(p * r)} / {num(den)} = {num(f)}")]
+    if alpha == 0:
+        return [f"α = 0 (β → ∞): F = R = {num(f)}"]
+    b2 = (1 - alpha) / alpha
+    den = b2 * p + r
+    head = [(f"β² = (1 − α) / α = {num(1 - alpha)} / {num(alpha)} = {num(b2)};  "
+             "F = (1 + β²)·P·R / (β²·P + R)")]
+    if den <= 0:
+        return head + [f"F = 0 (P and R are 0) = {num(f)}"]
+    return head + [(f"F = (1 + {num(b2)}) × {num(p)} × {num(r)} / ({num(b2)} × {num(p)} + {num(r)})"
+                    f" = {num((1 + b2) * p * r)} / {num(den)} = {num(f)}")]
+
+
+# -- LCS / WLCS table walk ------------------------------------------------------------
+
+def _values(cells: Sequence[CellStep]) -> dict[tuple[int, int], float]:
+    return {(s.a, s.b): s.value for s in cells}
+
+
+def _after(t: TraceStep) -> tuple[int, int]:
+    return {"match": (t.a - 1, t.b - 1), "up": (t.a - 1, t.b), "left": (t.a, t.b - 1)}[t.move]
+
+
+def table_figure(cells: Sequence[CellStep], trace: Sequence[TraceStep], k: int, ref_tokens: Sequence[Token],
+                 cand_tokens: Sequence[Token], runs: bool = False) -> go.Figure:
+    """The c table (or with ``runs`` the w table of run lengths) after ``k`` steps:
+    cells filled so far, the current one outlined with an arrow from the cell it
+    builds on; past the last cell, the traceback so far and its marks."""
+    m, n = len(ref_tokens), len(cand_tokens)
+    filled = cells[: min(k, len(cells))]
+    done = trace[: max(0, k - len(cells))] if not runs else []
+    grid: list[list[Optional[float]]] = [[0.0] * (n + 1)] + [[0.0] + [None] * n for _ in range(m)]
+    for s in filled:
+        grid[s.a][s.b] = float(s.run if runs else s.value)
+    path = [(t.a, t.b) for t in done] + ([_after(done[-1])] if done else [])
+    marks = tuple(t.mark for t in done if t.mark)
+    table = tuple(tuple(float("nan") if v is None else v for v in row) for row in grid)
+    name = "w" if runs else "c"
+    fig = lcs_heatmap(SentencePair(0, 0, marks, 0.0, table, tuple(path) or None), ref_tokens, cand_tokens)
+    top = max([float(s.run if runs else s.value) for s in cells] + [1.0])
+    rule = ({"match": "match: w[a-1][b-1] + 1", "up": "no match: 0", "left": "no match: 0"} if runs else
+            {"match": "match: diagonal + f(k+1) − f(k)", "up": "up", "left": "left"})
+    hover = [[f"{name}[{a}][{b}] = 0 (empty prefix)" if a == 0 or b == 0 else
+              (esc(f"ref {a}. {ref_tokens[a - 1].text} / cand {b}. {cand_tokens[b - 1].text}")
+               + (f"<br>{name}[{a}][{b}] = {num(grid[a][b])}" if grid[a][b] is not None else "<br>not filled yet"))
+              for b in range(n + 1)] for a in range(m + 1)]
+    for s in filled:
+        hover[s.a][s.b] += "<br>" + rule[s.rule]
+    fig.data[0].update(z=grid, zmax=top, text=hover, colorbar=dict(title=dict(text=f"{name}[a][b]")))
+    title = ("w table: length of the run of consecutive matches ending at each cell" if runs else
+             "c table: LCS of the first a reference words and the first b candidate words")
+    sub = TIE_RULE
+    if 0 < k <= len(cells):
+        s = cells[k - 1]
+        fig.add_shape(type="rect", x0=s.b - 0.5, x1=s.b + 0.5, y0=s.a - 0.5, y1=s.a + 0.5,
+                      line=dict(color=CURRENT, width=4))
+        if not runs or s.rule == "match":  # the w table only builds on the diagonal
+            sa, sb = s.source
+            fig.add_annotation(x=s.b, y=s.a, ax=sb, ay=sa, axref="x", ayref="y", showarrow=True, arrowhead=3,
+                               arrowwidth=2.5, arrowcolor=CURRENT, text="", standoff=14, startstandoff=8)
+        sub = (f"step {k} of {len(cells)} cells: {name}[{s.a}][{s.b}] = "
+               f"{num(s.run if runs else s.value)} ({rule[s.rule]})")
+    elif done:
+        sub = f"traceback: {len(done)} of {len(trace)} moves, {len(marks)} match(es) marked"
+    elif runs and k > len(cells):
+        sub = f"all {len(cells)} cells filled; the longest run has {int(top) if cells else 0} match(es)"
+    fig.update_layout(title=dict(text=esc(title), subtitle=dict(text=esc(sub))))
+    return fig
+
+
+def cell_lines(cells: Sequence[CellStep], trace: Sequence[TraceStep], k: int, ref_tokens: Sequence[Token],
+               cand_tokens: Sequence[Token], weight: float = 1.0) -> list[str]:
+    """What step ``k`` did, in words and numbers."""
+    if k == 0:
+        return [(f"Row 0 and column 0 are the empty prefixes: all 0. Next: fill the {len(cells)} cells "
+                 f"row by row, then trace back from c[{len(ref_tokens)}][{len(cand_tokens)}].")]
+    v = _values(cells)
+
+    def c(a: int, b: int) -> str:
+        return num(v.get((a, b), 0.0))
+
+    if k <= len(cells):
+        s = cells[k - 1]
+        x, y = _tok(ref_tokens[s.a - 1]), _tok(cand_tokens[s.b - 1])
+        head = f"Cell c[{s.a}][{s.b}]: reference word {s.a} '{x}' vs candidate word {s.b} '{y}'"
+        if s.rule == "match":
+            if weight == 1.0:
+                return [head + ": equal, a match.",
+                        f"c[{s.a}][{s.b}] = c[{s.a - 1}][{s.b - 1}] + 1 = {c(s.a - 1, s.b - 1)} + 1 = {num(s.value)}"]
+            kk = s.run - 1
+            return [head + f": equal, a match. The run ending at [{s.a - 1}][{s.b - 1}] has k = w[{s.a - 1}]"
+                    f"[{s.b - 1}] = {kk} matches, so w[{s.a}][{s.b}] = {s.run}.",
+                    (f"c[{s.a}][{s.b}] = c[{s.a - 1}][{s.b - 1}] + f(k+1) − f(k) = {c(s.a - 1, s.b - 1)} + "
+                     f"f({s.run}) − f({kk}) = {c(s.a - 1, s.b - 1)} + {num(s.increment)} = {num(s.value)}"
+                     f"   (f(k) = k^{num(weight)})")]
+        up, left = c(s.a - 1, s.b), c(s.a, s.b - 1)
+        if s.rule == "up":
+            return [head + ": different.",
+                    (f"c[{s.a - 1}][{s.b}] = {up} ≥ c[{s.a}][{s.b - 1}] = {left}: take the cell above (up; "
+                     f"on a tie ROUGE-1.5.5 steps along the reference first). c[{s.a}][{s.b}] = {num(s.value)}")]
+        return [head + ": different.",
+                (f"c[{s.a - 1}][{s.b}] = {up} < c[{s.a}][{s.b - 1}] = {left}: take the cell to the left. "
+                 f"c[{s.a}][{s.b}] = {num(s.value)}")]
+    t = trace[k - len(cells) - 1]
+    if t.move == "match":
+        a, b = t.mark or (0, 0)
+        return [(f"Traceback at c[{t.a}][{t.b}]: '{_tok(ref_tokens[a])}' = '{_tok(cand_tokens[b])}': mark "
+                 f"reference word {a + 1} with candidate word {b + 1} and go diagonally ({t.marks} marked).")]
+    up, left = c(t.a - 1, t.b), c(t.a, t.b - 1)
+    cmp = "≥" if t.move == "up" else "<"
+    return [(f"Traceback at c[{t.a}][{t.b}]: no match; c[{t.a - 1}][{t.b}] = {up} {cmp} c[{t.a}][{t.b - 1}] = "
+             f"{left}: go {t.move} ({t.marks} marked).")]
+
+
+def table_done(cells: Sequence[CellStep], trace: Sequence[TraceStep], ref_tokens: Sequence[Token],
+               core: Optional[SentencePair], weight: float = 1.0) -> str:
+    """The final line: the walk's value and marks against the core's pair (None: no shared word)."""
+    value = cells[-1].value if cells else 0.0
+    marks = tuple(t.mark for t in trace if t.mark)[::-1]
+    core_value = core.value if core is not None else 0.0
+    core_marks = tuple(core.marks) if core is not None else ()
+    what = "LCS" if weight == 1.0 else "WLCS"
+    words = " ".join(ref_tokens[a].text for a, _ in marks)
+    ok = value == core_value and marks == core_marks
+    return (f"Done: {what} = {num(value)} ({len(marks)} matched words: {words or 'none'}). "
+            f"rouge_core's {what} of this pair: {num(core_value)}, the same marks {check(ok)}")
+
+
+# -- n-grams ----------------------------------------------------------------------
+
+def _gram_style(s: GramStep) -> str:
+    return "rl-match" if s.credited else ("rl-clipped" if s.reference_count else "rl-miss")
+
+
+def ngram_walk_html(steps: Sequence[GramStep], k: int, cand: Analysis, ref: Analysis, n: int) -> str:
+    """Both texts: the candidate n-grams checked so far by their outcome, the current one outlined,
+    and the reference copies credited so far."""
+    rank = {"rl-match": 2, "rl-clipped": 1, "rl-miss": 0}
+    c_style: dict[int, str] = {}
+    r_style: dict[int, str] = {}
+    for s in steps[:k]:
+        for p in range(s.position, s.position + n):
+            style = _gram_style(s)
+            if p not in c_style or rank[style] > rank[c_style[p]]:
+                c_style[p] = style
+        for p in s.reference_positions or ():
+            r_style[p] = "rl-match"
+    c_spans: list[Span] = [token_span(cand.tokens[p], v, "") for p, v in sorted(c_style.items())]
+    r_spans: list[Span] = [token_span(ref.tokens[p], v, "") for p, v in sorted(r_style.items())]
+    if k:  # the current n-gram as one outlined span over its words
+        cur = steps[k - 1]
+        title = f"current: '{' '.join(cur.gram)}'"
+        first, last = cand.tokens[cur.position], cand.tokens[cur.position + n - 1]
+        c_spans.append((first.start, last.end, _gram_style(cur) + " rl-current", title))
+        if cur.reference_positions:
+            first, last = ref.tokens[cur.reference_positions[0]], ref.tokens[cur.reference_positions[-1]]
+            r_spans.append((first.start, last.end, "rl-match rl-current", title))
+    return page(STEP_CSS, legend([("rl-match", "credited"), ("rl-clipped", "in the reference, clipped"),
+                                  ("rl-miss", "not in the reference"), ("rl-current", "current n-gram")]),
+                row_html("Reference", analysis_html(ref, r_spans)),
+                row_html("Candidate", analysis_html(cand, c_spans)))
+
+
+def ngram_lines(steps: Sequence[GramStep], k: int, n: int) -> list[str]:
+    """What step ``k`` of the n-gram walk did: the n-gram, its copy number, the clipping, the hits."""
+    if k == 0:
+        return [f"The candidate has {len(steps)} {n}-grams. Next: check them one at a time, left to right."]
+    s = steps[k - 1]
+    g = " ".join(s.gram)
+    where = (f"Candidate {n}-gram {k} of {len(steps)}: '{g}' (words {s.position + 1}-{s.position + n}), "
+             f"copy {s.occurrence}")
+    if s.credited:
+        why = f"the reference has {s.reference_count}, so copy {s.occurrence} is credited"
+    elif s.reference_count:
+        why = (f"the reference has only {s.reference_count}: clipped, "
+               f"min({s.occurrence}, {s.reference_count}) copies are credited")
+    else:
+        why = "the reference does not have it: no credit"
+    return [f"{where}: {why}.", f"Running hits: {s.hits}"]
+
+
+STEP_COLUMNS = ["step", "n-gram", "words", "copy", "reference has", "credited", "hits so far"]
+
+
+def ngram_frame(steps: Sequence[GramStep], k: int, n: int) -> pd.DataFrame:
+    """The n-grams checked so far, one row each."""
+    rows = [(i + 1, " ".join(s.gram), f"{s.position + 1}-{s.position + n}", s.occurrence, s.reference_count,
+             s.credited, s.hits) for i, s in enumerate(steps[:k])]
+    return pd.DataFrame(rows, columns=STEP_COLUMNS)
+
+
+# -- skip-bigrams -----------------------------------------------------------------
+
+_SKIP_CAT = {"outside": OUTSIDE, "matched": CREDITED}
+
+
+def _skip_cat(s: SkipStep) -> int:
+    return _SKIP_CAT.get(s.status, CLIPPED if s.reference_count else UNMATCHED)
+
+
+def skip_walk_figure(report: Report, label: str, steps: Sequence[SkipStep], k: int) -> Optional[go.Figure]:
+    """The skip-bigram matrix of the Inspect page with only the first ``k`` pairs decided;
+    SU unigrams on the diagonal; the current cell outlined."""
+    fig = skip_matrix(report, label, 0)
+    if fig is None:
+        return None
+    heat = fig.data[0]
+    toks = report.candidate.tokens
+    # One more colour for the pairs not checked yet: category c fills [c/6, (c+1)/6).
+    colours = [*(CATEGORY_COLOURS[c] for c in range(5)), NOT_YET]
+    scale = [[x, col] for c, col in enumerate(colours) for x in (c / 6, (c + 1) / 6)]
+    z = [[(5.5 if j > i else NOT_PAIR + 0.5) for j in range(len(toks))] for i in range(len(toks))]
+    final = [list(r) for r in heat.text]  # "(i, j) 'a ... b', gap g: <category>"
+    text = [[t if j <= i else t.rsplit(": ", 1)[0] + ": not checked yet" for j, t in enumerate(r)]
+            for i, r in enumerate(final)]
+    for s in steps[:k]:
+        j = s.i if s.j is None else s.j
+        z[s.i][j] = _skip_cat(s) + 0.5
+        text[s.i][j] = final[s.i][j] if s.j is not None else esc(f"SU unigram '{toks[s.i].text}': {s.status}")
+    heat.update(z=z, text=text, colorscale=scale, zmax=6)
+    fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="not checked yet",
+                             marker=dict(symbol="square", size=12, color=NOT_YET, line=dict(color="#999", width=1))))
+    sub = "every in-order pair (i, j), row by row; SU unigrams on the diagonal"
+    if k:
+        s = steps[k - 1]
+        j = s.i if s.j is None else s.j
+        fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=s.i - 0.5, y1=s.i + 0.5,
+                      line=dict(color=CURRENT, width=4))
+        sub = f"step {k} of {len(steps)}: " + skip_lines(steps, k)[0]
+    fig.update_layout(title=dict(subtitle=dict(text=esc(sub), font=dict(size=11))), margin=dict(t=190))
+    return fig
+
+
+def skip_lines(steps: Sequence[SkipStep], k: int, distance: int = -1) -> list[str]:
+    """What step ``k`` of the skip-bigram walk did: the pair (or SU word), its status, the totals."""
+    if k == 0:
+        limit = "no limit" if distance < 0 else f"at most {distance} words between"
+        return [(f"{len(steps)} things to check: the candidate's in-order word pairs ({limit}) "
+                 "then, for ROUGE-SU, its single words.")]
+    s = steps[k - 1]
+    g = " ".join(s.gram)
+    if s.j is None:
+        what = f"unigram {s.i + 1} '{g}'"
+        why = {"outside": "not counted (ROUGE-1.5.5 leaves out the last word)", "matched": "in the reference: a hit",
+               "counted": "counted, not credited"}[s.status]
+    else:
+        what = f"pair ({s.i + 1}, {s.j + 1}) '{g}', gap {s.gap}"
+        why = {"outside": "outside the skip distance: not counted", "matched": "in the reference: a hit",
+               "counted": ("in the reference but its copies are used up (clipped)" if s.reference_count
+                           else "not in the reference")}[s.status]
+    return [f"{what}: {why}.", f"Counted so far: {s.counted}; hits so far: {s.hits}"]
+
+
+# -- union LCS --------------------------------------------------------------------
+
+def union_walk_html(steps: Sequence[UnionStep], k: int, ref: Analysis, cand: Analysis, budget: bool) -> str:
+    """Reference sentences with their union marks so far, coloured by the candidate sentence that
+    found them (struck through: spent by the hit budget), and the candidate sentences; the
+    current pair's LCS or the mark being credited is outlined."""
+    source: dict[tuple[int, int], int] = {}
+    spent: set[tuple[int, int]] = set()
+    for s in steps[:k]:
+        for p in s.positions:
+            source.setdefault((s.reference_sentence, p), s.candidate_sentence)
+        if s.phase == "credit" and not s.credited:
+            spent.add((s.reference_sentence, s.positions[0]))
+    cur = steps[k - 1] if k else None
+    rows = []
+    for i, sent in enumerate(ref.sentences[: len(ref.sentence_spans)]):
+        s0, e0 = ref.sentence_spans[i]
+        spans: list[Span] = []
+        for p, t in enumerate(sent):
+            if (i, p) in source:
+                style = color(source[i, p]) + (" rl-spent" if (i, p) in spent else "")
+                if cur is not None and cur.reference_sentence == i and p in cur.positions:
+                    style += " rl-current"
+                spans.append(token_span(t, style, f"found by candidate sentence {source[i, p] + 1}", offset=s0))
+        rows.append(row_html(f"R{i + 1}  ", analysis_html(ref, spans, start=s0, end=e0)))
+    for j, sent in enumerate(cand.sentences[: len(cand.sentence_spans)]):
+        s0, e0 = cand.sentence_spans[j]
+        spans = []
+        if cur is not None and cur.candidate_sentence == j:
+            spans = [token_span(sent[b], color(j) + " rl-current", "", offset=s0) for b in cur.candidate_positions]
+        rows.append(row_html(f"C{j + 1}  ", analysis_html(cand, spans, start=s0, end=e0)))
+    items = [(color(j), f"found by candidate sentence {j + 1}") for j in range(min(len(cand.sentences), 12))]
+    items += [("rl-spent", "hit budget spent")] if budget else []
+    return page(STEP_CSS, legend(items), *rows)
+
+
+def union_lines(steps: Sequence[UnionStep], k: int, ref: Analysis, cand: Analysis) -> list[str]:
+    """What step ``k`` of the union walk did: a sentence pair's LCS, or the crediting of one union word."""
+    if k == 0:
+        return [("For each reference sentence: its LCS with every candidate sentence, the union of the "
+                 "marked words, then each union word is credited (at most as often as both texts have it).")]
+    s = steps[k - 1]
+    rs = ref.sentences[s.reference_sentence]
+    words = " ".join(rs[p].text for p in s.positions) or "nothing"
+    union = " ".join(rs[p].text for p in s.union)
+    if s.phase == "lcs":
+        return [(f"R{s.reference_sentence + 1} × C{s.candidate_sentence + 1}: LCS = {len(s.positions)} "
+                 f"({words})."), (f"Union of R{s.reference_sentence + 1} so far: {union or 'empty'} "
+                 f"({len(s.union)} of {len(rs)} words). Hits so far: {s.hits}")]
+    head = (f"Credit R{s.reference_sentence + 1} word {s.positions[0] + 1} '{rs[s.positions[0]].text}' "
+            f"(found by C{s.candidate_sentence + 1})")
+    if s.budget is None:
+        return [head + ": the paper's formula has no hit budget, so it counts.", f"Hits so far: {s.hits}"]
+    c_left, r_left = s.budget
+    verdict = "credited" if s.credited else (
+        f"not credited: the {'candidate' if c_left <= 0 else 'reference'} has no '{s.key}' left")
+    return [head + f": copies of '{s.key}' left: candidate {c_left}, reference {r_left}: {verdict}.",
+            f"Hits so far: {s.hits}"]
+
+
+# -- the paper's claims -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class Claim:
+    text: str
+    shown: str
+    paper: str
+    ok: bool
+
+
+def _f(reports: Mapping[str, Report], sid: str, label: str) -> float:
+    return reports[sid].measures[label].score.fmeasure
+
+
+def claims(section: str, reports: Mapping[str, Report]) -> list[Claim]:
+    """The paper's statements for a section, with the values of ``reports`` (keyed by sample id,
+    computed with the ``paper`` profile, beta = 1, f(k) = k^2, unlimited skip distance)."""
+    f3 = "{:.3f}".format
+    s2, s3, s4, s5 = (f"paper_s{i}_vs_s1" for i in (2, 3, 4, 5))
+    two = [_f(reports, s, "ROUGE-2") for s in (s2, s3, s4)]
+    if section == "N":
+        return [Claim("S2 and S3 get the same ROUGE-2 (one shared bigram, 'the gunman')",
+                      f"{f3(two[0])} = {f3(two[1])}", "same", two[0] == two[1]),
+                Claim("ROUGE-2 prefers S4 ('the gunman' and 'police killed')", f"{f3(two[2])} > {f3(two[1])}",
+                      "S4 > S3", two[2] > two[1])]
+    if section == "L":
+        lv = [_f(reports, s, "ROUGE-L") for s in (s2, s3, s4)]
+        return [Claim("ROUGE-L of S2 = 3/4", f3(lv[0]), "0.75", f3(lv[0]) == "0.750"),
+                Claim("ROUGE-L of S3 = 2/4", f3(lv[1]), "0.5", f3(lv[1]) == "0.500"),
+                Claim("S4 gets the same ROUGE-L as S3 (one LCS: 'the gunman' or 'police killed')",
+                      f"{f3(lv[2])} = {f3(lv[1])}", "same", lv[2] == lv[1]),
+                Claim("... but ROUGE-2 prefers S4 to S3", f"{f3(two[2])} > {f3(two[1])}", "S4 > S3",
+                      two[2] > two[1])]
+    if section == "U":
+        m = reports["paper_union_lcs"].measures["ROUGE-L"]
+        pairs = m.per_reference[0].explanation.pairs
+        lens = [int(p.value) for p in pairs]
+        c = m.counts
+        return [Claim("LCS(r, c1) = 'w1 w2', LCS(r, c2) = 'w1 w3 w5'", " and ".join(map(str, lens)), "2 and 3",
+                      lens == [2, 3]),
+                Claim("union LCS = 'w1 w2 w3 w5': LCS∪(r, C) = 4/5", f"{num(c.hit)}/{num(c.model)} = "
+                      f"{f3(m.score.recall)}", "4/5", (c.hit, c.model) == (4, 5))]
+    if section == "W":
+        w1, w2 = (_f(reports, s, "ROUGE-W-2") for s in ("paper_wlcs_y1", "paper_wlcs_y2"))
+        l1, l2 = (_f(reports, s, "ROUGE-L") for s in ("paper_wlcs_y1", "paper_wlcs_y2"))
+        return [Claim("Y1 and Y2 get the same ROUGE-L (LCS 4 of 7)", f"{f3(l1)} = {f3(l2)}", "same", l1 == l2),
+                Claim("ROUGE-W of Y1 with f(k) = k²", f3(w1), "0.571", f3(w1) == "0.571"),
+                Claim("ROUGE-W of Y2 with f(k) = k²", f3(w2), "0.286", f3(w2) == "0.286"),
+                Claim("so ROUGE-W ranks Y1 above Y2", f"{f3(w1)} > {f3(w2)}", "Y1 > Y2", w1 > w2)]
+    sv = [_f(reports, s, "ROUGE-S*") for s in (s2, s3, s4, s5)]
+    su5 = _f(reports, s5, "ROUGE-SU*")
+    c = reports[s2].measures["ROUGE-S*"].counts
+    return [Claim("a 4-word sentence has C(4,2) = 6 skip-bigrams", f"{num(c.model)} and {num(c.peer)}", "6",
+                  c.model == c.peer == 6),
+            Claim("ROUGE-S of S2 = 3/6", f3(sv[0]), "0.5", f3(sv[0]) == "0.500"),
+            Claim("ROUGE-S of S3 = 1/6", f3(sv[1]), "0.167", f3(sv[1]) == "0.167"),
+            Claim("ROUGE-S of S4 = 2/6", f3(sv[2]), "0.333", f3(sv[2]) == "0.333"),
+            Claim("S5 (S1 reversed) has no skip-bigram match: ROUGE-S = 0", f3(sv[3]), "0", sv[3] == 0),
+            Claim("... but ROUGE-SU gives it credit for its words", f3(su5), "> 0", su5 > 0)]
+
+
+def claims_html(rows: Sequence[Claim]) -> str:
+    """The claims as a table with ✓/✗ (escaped)."""
+    body = "".join(f"<tr><td>{esc(c.text)}</td><td>{esc(c.shown)}</td><td>{esc(c.paper)}</td>"
+                   f"<td>{check(c.ok)}</td></tr>" for c in rows)
+    return page(STEP_CSS, '<table class="rl-claims"><tr><th>Lin (2004) says</th><th>rouge_core (paper profile)'
+                f"</th><th>paper</th><th></th></tr>{body}</table>")
