@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core import RougeConfig
-from rouge_core.differences import RULES, Comparison, compare
+from rouge_core.differences import RULES
 from ui import state
+from ui.compute import comparison_for
 from ui.inputs import clip
 from ui.render_differences import (
     comparison_frame,
@@ -20,11 +20,6 @@ from ui.samples import load_samples
 ss = st.session_state
 SOURCES = {"inspect": "the Inspect page's inputs", "own": "this page's own inputs (examples)"}
 FIRST_SAMPLE = load_samples()["news_multi_ref"]
-
-
-@st.cache_resource(max_entries=32, show_spinner=False)
-def _compare(candidate: str, references: tuple[str, ...], signature: str) -> Comparison:
-    return compare(candidate, list(references), RougeConfig.from_signature(signature))
 
 
 def _set_own(candidate: str, references: list[str]) -> None:
@@ -113,7 +108,7 @@ if cut:
 references = [clip(r, f"reference {i}")[0] for i, r in enumerate(references, 1)]
 
 config = state.config()
-comp = _compare(candidate, tuple(references), config.signature())
+comp = comparison_for(candidate, references, config)
 st.info("A fair comparison: every column uses the sidebar's measure options (n, skip distance, ROUGE-W "
         "weight, stemming, stopwords, alpha, length limits); only the profile changes, with its own "
         f"tokenizer and multi-reference rule. {configs_text(comp.configs)}.")

@@ -3,18 +3,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core import RougeConfig
-from rouge_core.mistakes import MISTAKES, Outcome
+from rouge_core.mistakes import MISTAKES
 from ui import state
+from ui.compute import mistake_outcome
 from ui.inputs import clip
 from ui.render_differences import outcome_frame
 
 ss = st.session_state
-
-
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _run(mistake: str, candidate: str, reference: str, signature: str) -> Outcome:
-    return MISTAKES[mistake].run(candidate, reference, RougeConfig.from_signature(signature))
 
 
 def _reset(mid: str) -> None:
@@ -48,7 +43,7 @@ for tab, (mid, m) in zip(st.tabs([m.tab for m in MISTAKES.values()]), MISTAKES.i
         ss[f"_mis_{mid}_cand"], ss[f"_mis_{mid}_ref"] = ss[f"mis_{mid}_cand"], ss[f"mis_{mid}_ref"]
         cand = clip(ss[f"mis_{mid}_cand"], "candidate")[0]
         ref = clip(ss[f"mis_{mid}_ref"], "reference")[0]
-        out = _run(mid, cand, ref, config.signature())
+        out = mistake_outcome(mid, cand, ref, config)
         if out.error:
             st.error(f"The code as written raises {out.error}.")
         scores = [q for q in out.quantities if not q.count]

@@ -4,10 +4,9 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from rouge_core import RougeConfig
-from rouge_core.token_stages import TokenStages, compare_tokenizers
 from rouge_core.tokenize import TOKENIZER_RULES
 from ui import state
+from ui.compute import token_stages_for
 from ui.compute import report_for
 from ui.html import page
 from ui.inputs import clip
@@ -18,11 +17,6 @@ ss = st.session_state
 SAMPLES = load_samples()
 OWN = -1
 OWN_TEXT = "Zürich's “naïve” café — 警察击毙了枪手 — 4 \u212a, İstanbul."
-
-
-@st.cache_resource(max_entries=32, show_spinner=False)
-def _stages(text: str, signature: str) -> dict[str, TokenStages]:
-    return compare_tokenizers(text, RougeConfig.from_signature(signature))
 
 
 def _load_sample() -> None:
@@ -65,7 +59,7 @@ if cut:
     st.warning(cut)
 
 config = state.config()
-stages = _stages(text, config.signature())
+stages = token_stages_for(text, config)
 if not text.strip():
     st.info("This text is empty: there is nothing to tokenize. Type something or load a sample.")
 
