@@ -79,8 +79,8 @@ with right:
     for k, rid in enumerate(ids, start=1):
         box, rm = st.columns([12, 1])
         box.text_area(f"Reference {k}", key=f"w_ref_{rid}", height=180 if len(ids) == 1 else 110)
-        rm.button("✕", key=f"rm_{rid}", on_click=state.remove_reference, args=(rid,),
-                  disabled=len(ids) == 1, help="Remove this reference")
+        rm.button(":material/close:", key=f"rm_{rid}", on_click=state.remove_reference, args=(rid,),
+                  disabled=len(ids) == 1, help=f"Remove reference {k}")
 state.save_widgets()
 
 candidate, cut = clip(state.candidate(), "candidate")

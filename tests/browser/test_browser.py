@@ -32,7 +32,7 @@ def test_paste_a_pair_and_see_scores_and_highlights(server, browser):
     for _ in range(5):
         if page.get_by_label("Reference 2", exact=True).count() == 0:
             break
-        page.locator("button:visible", has_text="✕").last.click()
+        page.locator("[class*='st-key-rm_'] button:visible").last.click()
         _wait_idle(page)
         page.wait_for_timeout(500)
     _fill(page, "Candidate (one sentence per line)", "police kill the gunman")
