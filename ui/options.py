@@ -122,9 +122,8 @@ def sidebar_config() -> RougeConfig:
                       "paper = Lin (2004) as written.")
     sb.selectbox("Tokenizer", TOKENIZERS, key="opt_tokenizer",
                  help="rouge155 keeps ASCII letters and digits only; unicode keeps every script.")
-    c1, c2 = sb.columns(2)
-    c1.checkbox("Stem (-m)", key="opt_stem")
-    c2.checkbox("Stopwords out (-s)", key="opt_stop",
+    sb.checkbox("Stemming (-m)", key="opt_stem")
+    sb.checkbox("Remove stopwords (-s)", key="opt_stop",
                 help="Remove the SMART stopword list (598 lines) before counting.")
     sb.checkbox("WordNet exceptions", key="opt_stem_exc",
                 disabled=not st.session_state["opt_stem"] or st.session_state["opt_profile"] == "rouge-score",
