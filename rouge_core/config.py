@@ -109,7 +109,7 @@ class RougeConfig:
         object.__setattr__(self, "confidence", float(self.confidence))
         if not _is_int(self.bootstrap_samples) or self.bootstrap_samples < 1:
             _fail("bootstrap_samples", self.bootstrap_samples, "an integer >= 1")
-        if self.averaging not in AVERAGING:
+        if not _is_int(self.averaging) or self.averaging not in AVERAGING:
             _fail("averaging", self.averaging, "0 (mean of scores), 1 (pooled counts), 2 (raw counts)")
         if not _is_int(self.seed):
             _fail("seed", self.seed, "an integer")

@@ -164,3 +164,8 @@ def test_perl_differences():
     assert any("ROUGE-Lflat" in d for d in diffs)
     assert any("jackknif" in d for d in RougeConfig(multi_ref="jackknife").perl_differences())
     assert any("exception" in d for d in RougeConfig(stem=True, stem_exceptions=False).perl_differences())
+
+
+def test_averaging_must_be_an_integer_not_a_bool():
+    with pytest.raises(ValueError, match="averaging"):
+        RougeConfig(averaging=True)
