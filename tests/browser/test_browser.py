@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import SHOTS
+from .conftest import SHOTS, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -17,28 +17,23 @@ def _fill(page, label: str, text: str) -> None:
     box.press("Control+Enter")  # Streamlit commits a text area on Ctrl+Enter (or blur)
 
 
-def _wait_idle(page) -> None:
-    page.wait_for_timeout(300)
-    page.wait_for_selector("[data-testid='stStatusWidget']", state="detached", timeout=30_000)
-
-
 def test_paste_a_pair_and_see_scores_and_highlights(server, browser):
     SHOTS.mkdir(exist_ok=True)
     page = browser.new_page(viewport={"width": 1400, "height": 1800})
     page.goto(server, wait_until="networkidle")
     page.get_by_text("Inspect a pair").first.wait_for(timeout=60_000)
     page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)
-    # the app opens on a three-reference sample: keep one reference box
-    for _ in range(5):
-        if page.get_by_label("Reference 2", exact=True).count() == 0:
-            break
-        page.locator("[class*='st-key-rm_'] button:visible").last.click()
-        _wait_idle(page)
-        page.wait_for_timeout(500)
+    # the app opens on a three-reference sample: load a one-reference sample, then paste over it
+    wait_idle(page)
+    page.locator(".st-key-sample_pick").click()
+    page.keyboard.type("S3 vs S1")
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    page.get_by_label("Reference 2", exact=True).wait_for(state="detached", timeout=30_000)
     _fill(page, "Candidate (one sentence per line)", "police kill the gunman")
-    _wait_idle(page)
+    wait_idle(page)
     _fill(page, "Reference 1", "police killed the gunman")
-    _wait_idle(page)
+    wait_idle(page)
     # the headline metric shows the paper's ROUGE-L = 3/4
     metric = page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-L")
     metric.first.wait_for(timeout=30_000)
@@ -59,7 +54,7 @@ def test_html_in_input_stays_text(server, browser):
     page.goto(server, wait_until="networkidle")
     page.get_by_text("Inspect a pair").first.wait_for(timeout=60_000)
     _fill(page, "Candidate (one sentence per line)", "<img src=x onerror=alert(1)> the <script>alert(2)</script> gunman")
-    _wait_idle(page)
+    wait_idle(page)
     page.wait_for_timeout(1000)
     assert alerts == []
     assert page.locator("img[src='x']").count() == 0
