@@ -77,10 +77,10 @@ left.text_area("Candidate (one sentence per line)", key="w_candidate", height=18
 ids = state.ref_ids()
 with right:
     for k, rid in enumerate(ids, start=1):
-        box, rm = st.columns([5, 1], vertical_alignment="center")
-        box.text_area(f"Reference {k}", key=f"w_ref_{rid}", height=180 if len(ids) == 1 else 110)
-        rm.button("Remove", key=f"rm_{rid}", on_click=state.remove_reference, args=(rid,),
-                  disabled=len(ids) == 1, help=f"Remove reference {k}")
+        st.text_area(f"Reference {k}", key=f"w_ref_{rid}", height=180 if len(ids) == 1 else 110)
+        if len(ids) > 1:
+            st.button(f"Remove reference {k}", key=f"rm_{rid}", on_click=state.remove_reference, args=(rid,),
+                      type="tertiary")
 state.save_widgets()
 
 candidate, cut = clip(state.candidate(), "candidate")
