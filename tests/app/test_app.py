@@ -202,3 +202,17 @@ def test_options_come_back_after_an_interrupted_run(monkeypatch):
     options._init_state()
     assert fake.session_state["opt_alpha"] == 0.25  # missing: the last good value
     assert fake.session_state["opt_max_n"] == 5  # present: the user's newest value wins
+
+
+def test_settings_and_inputs_survive_page_switches():
+    at = start()
+    at.checkbox(key="opt_stem").check().run()
+    at = set_texts(at, "my own candidate text", "my own reference")
+    at.switch_page("app_pages/differences.py").run()
+    assert not at.exception
+    at.switch_page("app_pages/inspect.py").run()
+    assert not at.exception
+    assert at.checkbox(key="opt_stem").value is True
+    assert at.text_area(key="w_candidate").value == "my own candidate text"
+    refs = [t.value for t in at.text_area if t.key.startswith("w_ref_")]
+    assert refs[0] == "my own reference" and len(refs) == 3  # the sample's other two are kept
