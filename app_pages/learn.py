@@ -18,6 +18,7 @@ from rouge_core.steps import (
     union_steps,
 )
 from ui import render_learn as rl
+from ui.render_claims import claims, claims_html
 from ui import state
 from ui.compute import report_for
 from ui.inputs import clip
@@ -327,4 +328,4 @@ st.subheader("The paper's claims, checked live")
 st.caption("Computed by rouge_core with the 'paper' profile (β = 1, f(k) = k², no skip limit, unrounded), "
            "shown to 3 decimals like the paper.")
 reports = {sid: report_for(SAMPLES[sid].candidate, list(SAMPLES[sid].references), PAPER) for sid in CLAIM_SAMPLES}
-st.html(rl.claims_html(rl.claims(sec, reports)))
+st.html(claims_html(claims(sec, reports)))
