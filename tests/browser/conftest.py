@@ -73,3 +73,14 @@ def wait_idle(page) -> None:
     """Wait until Streamlit has finished the current run."""
     page.wait_for_timeout(300)
     page.wait_for_selector("[data-testid='stStatusWidget']", state="detached", timeout=30_000)
+
+
+def open_app(browser, server: str, height: int = 1800):
+    """A new page on the app, after its first page has finished its first run."""
+    SHOTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": 1400, "height": height})
+    page.goto(server, wait_until="networkidle")
+    page.get_by_text("Inspect a pair").first.wait_for(timeout=60_000)
+    page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)
+    wait_idle(page)  # switching pages while the first page still runs can reset the sidebar's widgets
+    return page

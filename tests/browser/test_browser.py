@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import SHOTS, wait_idle
+from .conftest import SHOTS, open_app, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -18,11 +18,7 @@ def _fill(page, label: str, text: str) -> None:
 
 
 def test_paste_a_pair_and_see_scores_and_highlights(server, browser):
-    SHOTS.mkdir(exist_ok=True)
-    page = browser.new_page(viewport={"width": 1400, "height": 1800})
-    page.goto(server, wait_until="networkidle")
-    page.get_by_text("Inspect a pair").first.wait_for(timeout=60_000)
-    page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)
+    page = open_app(browser, server, 1800)
     # the app opens on a three-reference sample: load a one-reference sample, then paste over it
     wait_idle(page)
     page.locator(".st-key-sample_pick").click()

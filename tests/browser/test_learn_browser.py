@@ -7,7 +7,7 @@ import pytest
 
 from rouge_core.lcs import lcs
 
-from .conftest import SHOTS, wait_idle
+from .conftest import SHOTS, open_app, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -16,12 +16,7 @@ S2 = "police kill the gunman"
 
 
 def test_lcs_walkthrough_to_the_end(server, browser):
-    SHOTS.mkdir(exist_ok=True)
-    page = browser.new_page(viewport={"width": 1400, "height": 2300})
-    page.goto(server, wait_until="networkidle")
-    page.get_by_text("Inspect a pair").first.wait_for(timeout=60_000)
-    page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)
-    wait_idle(page)  # switching pages while the first page still runs can reset the sidebar's widgets
+    page = open_app(browser, server, 2300)
     page.get_by_role("link", name=re.compile("How each measure works")).first.click()
     page.get_by_text("Learn ROUGE: how each measure works").first.wait_for(timeout=60_000)
     wait_idle(page)
