@@ -5,6 +5,7 @@ the allowed values), and round-trips through :meth:`RougeConfig.signature`.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields, replace
 from typing import Any, Optional
 
@@ -15,6 +16,17 @@ TOKENIZERS: tuple[str, ...] = ("rouge155", "rouge-score", "unicode")
 MULTI_REF_MODES: tuple[str, ...] = ("pooled", "best", "jackknife")
 AVERAGING: tuple[int, ...] = (0, 1, 2)
 MAX_N = 9
+#: ROUGE-W's f(k) = k^w: w = 1 is plain LCS (Lin 2004 defines f for w > 1). Above 5 the
+#: ROUGE-1.5.5 denominator (sum |M_i|^w)^w would overflow a float for a 10^12-word text
+#: (it is |M|^(w*w)); up to 5 every count stays finite for any text that fits in memory.
+MIN_WLCS_WEIGHT = 1.0
+MAX_WLCS_WEIGHT = 5.0
+#: Most bootstrap resamples (-r): 100 times the script's default of 1,000.
+MAX_BOOTSTRAP_SAMPLES = 100_000
+#: Longest signature :meth:`RougeConfig.from_signature` reads (a full one is about 200 characters).
+MAX_SIGNATURE_CHARS = 1_000
+#: Largest value of an integer option (limits, skip distance, seed): far above any text's length.
+MAX_INT_OPTION = 10**15
 
 #: Skip distance meaning "no limit" (Perl's ``-2 -1``).
 UNLIMITED = -1
@@ -23,8 +35,14 @@ _DEFAULT_TOKENIZER = {"rouge155": "rouge155", "rouge-score": "rouge-score", "pap
 _DEFAULT_MULTI_REF = {"rouge155": "pooled", "rouge-score": "best", "paper": "best"}
 
 
+def _short(value: Any, limit: int = 40) -> str:
+    """``repr(value)``, cut to ``limit`` characters (messages never echo a long input whole)."""
+    r = repr(value)
+    return r if len(r) <= limit else r[:limit] + f"... ({len(r):,} characters)"
+
+
 def _fail(option: str, value: Any, allowed: str) -> None:
-    raise ValueError(f"invalid {option}={value!r}: allowed values are {allowed}")
+    raise ValueError(f"invalid {option}={_short(value)}: allowed values are {allowed}")
 
 
 @dataclass(frozen=True)
@@ -86,13 +104,17 @@ class RougeConfig:
         if self.max_n is not None and (not _is_int(self.max_n) or not 1 <= self.max_n <= MAX_N):
             _fail("max_n", self.max_n, f"an integer from 1 to {MAX_N}, or None for no ROUGE-N")
         if self.wlcs_weight is not None:
-            if not _is_number(self.wlcs_weight) or not self.wlcs_weight > 0:
-                _fail("wlcs_weight", self.wlcs_weight, "a number > 0, or None for no ROUGE-W")
+            if not _is_number(self.wlcs_weight) or not MIN_WLCS_WEIGHT <= self.wlcs_weight <= MAX_WLCS_WEIGHT:
+                _fail("wlcs_weight", self.wlcs_weight,
+                      f"a number from {MIN_WLCS_WEIGHT:g} to {MAX_WLCS_WEIGHT:g} (f(k) = k^w; 1 is plain LCS), "
+                      "or None for no ROUGE-W")
             object.__setattr__(self, "wlcs_weight", float(self.wlcs_weight))
         if self.skip_distance is not None:
             if not _is_int(self.skip_distance):
                 _fail("skip_distance", self.skip_distance,
                       "an integer >= 0, -1 for unlimited, or None for no ROUGE-S")
+            if self.skip_distance > MAX_INT_OPTION:
+                _fail("skip_distance", self.skip_distance, f"at most {MAX_INT_OPTION:.0e} (or -1 for unlimited)")
             if self.skip_distance < 0:
                 object.__setattr__(self, "skip_distance", UNLIMITED)
         if not _is_number(self.alpha) or not 0 <= self.alpha <= 1:
@@ -100,19 +122,19 @@ class RougeConfig:
         object.__setattr__(self, "alpha", float(self.alpha))
         for name in ("word_limit", "byte_limit"):
             v = getattr(self, name)
-            if v is not None and (not _is_int(v) or v <= 0):
-                _fail(name, v, "a positive integer or None")
+            if v is not None and (not _is_int(v) or not 0 < v <= MAX_INT_OPTION):
+                _fail(name, v, f"a positive integer up to {MAX_INT_OPTION:.0e}, or None")
         if self.word_limit is not None and self.byte_limit is not None:
             raise ValueError("invalid word_limit/byte_limit: use at most one of the two length limits")
         if not _is_number(self.confidence) or not 0 <= self.confidence <= 100:
             _fail("confidence", self.confidence, "a number in [0, 100]")
         object.__setattr__(self, "confidence", float(self.confidence))
-        if not _is_int(self.bootstrap_samples) or self.bootstrap_samples < 1:
-            _fail("bootstrap_samples", self.bootstrap_samples, "an integer >= 1")
+        if not _is_int(self.bootstrap_samples) or not 1 <= self.bootstrap_samples <= MAX_BOOTSTRAP_SAMPLES:
+            _fail("bootstrap_samples", self.bootstrap_samples, f"an integer from 1 to {MAX_BOOTSTRAP_SAMPLES:,}")
         if not _is_int(self.averaging) or self.averaging not in AVERAGING:
             _fail("averaging", self.averaging, "0 (mean of scores), 1 (pooled counts), 2 (raw counts)")
-        if not _is_int(self.seed):
-            _fail("seed", self.seed, "an integer")
+        if not _is_int(self.seed) or not 0 <= self.seed <= MAX_INT_OPTION:
+            _fail("seed", self.seed, f"an integer from 0 to {MAX_INT_OPTION:.0e}")
 
     # -- derived -------------------------------------------------------------
     @property
@@ -149,20 +171,53 @@ class RougeConfig:
 
     @classmethod
     def from_signature(cls, signature: str) -> "RougeConfig":
-        """Parse a :meth:`signature` string back into a config."""
+        """Parse a :meth:`signature` string back into a config.
+
+        Strict, since a signature may come from a shared link: printable ASCII only, each
+        key at most once, this version (``v:1.0``), and a head (the measure list) that the
+        fields agree with. Fields left out take their default.
+
+        >>> RougeConfig.from_signature("ROUGE-1,ROUGE-L|n:1|w:none|skip:none|v:1.0").max_n
+        1
+        >>> RougeConfig.from_signature("ROUGE-1|n:1|n:2|v:1.0")
+        Traceback (most recent call last):
+        ...
+        ValueError: invalid signature: the key 'n' appears twice
+        """
+        if not isinstance(signature, str):
+            raise TypeError(f"signature must be a str, not {type(signature).__name__}")
+        if len(signature) > MAX_SIGNATURE_CHARS:
+            raise ValueError(f"invalid signature: {len(signature):,} characters, the longest accepted is "
+                             f"{MAX_SIGNATURE_CHARS:,}")
+        bad = next((ch for ch in signature if not "!" <= ch <= "~"), None)
+        if bad is not None:
+            raise ValueError(f"invalid signature: character {bad!r} (only printable ASCII, no spaces)")
         by_key = {v: k for k, v in _SIG_KEYS.items()}
+        head, *parts = signature.split("|")
         kwargs: dict[str, Any] = {}
-        for part in signature.strip().split("|")[1:]:
+        version = None
+        for part in parts:
             key, sep, value = part.partition(":")
             if not sep:
-                raise ValueError(f"invalid signature field {part!r}: expected key:value")
+                raise ValueError(f"invalid signature field {_short(part)}: expected key:value")
+            if key != "v" and key not in by_key:
+                raise ValueError(f"invalid signature key {_short(key)}: allowed keys are {', '.join(by_key)}, v")
+            name = by_key.get(key, "v")
+            if name in kwargs or (key == "v" and version is not None):
+                raise ValueError(f"invalid signature: the key {key!r} appears twice")
             if key == "v":
+                version = value
                 continue
-            if key not in by_key:
-                raise ValueError(f"invalid signature key {key!r}: allowed keys are {', '.join(by_key)}")
-            name = by_key[key]
             kwargs[name] = _parse(name, value)
-        return cls(**kwargs)
+        if version != VERSION:
+            raise ValueError(f"invalid signature version {_short(version)}: this is version {VERSION} "
+                             f"(the signature must end in |v:{VERSION})")
+        config = cls(**kwargs)
+        expected = ",".join(config.measure_labels()) or "none"
+        if head != expected:
+            raise ValueError(f"invalid signature: it names the measures {_short(head)}, but its fields "
+                             f"give {expected}")
+        return config
 
     def measure_labels(self) -> list[str]:
         """The labels of the measures this config computes, in Perl's print order."""
@@ -249,21 +304,23 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+_INT_TEXT = re.compile(r"-?[0-9]{1,16}")
+_FLOAT_TEXT = re.compile(r"-?(?:[0-9]{1,18}(?:\.[0-9]*)?|\.[0-9]+)(?:e[-+]?[0-9]{1,3})?")
+
+
 def _parse(name: str, value: str) -> Any:
     if value == "none":
         return None
-    try:
-        if name in _BOOL:
-            if value not in ("yes", "no"):
-                raise ValueError
-            return value == "yes"
-        if name in _INT:
-            return int(value)
-        if name in _FLOAT:
-            return float(value)
-    except ValueError:
-        raise ValueError(f"invalid signature value {name}={value!r}") from None
-    return value
+    if name in _BOOL and value in ("yes", "no"):
+        return value == "yes"
+    if name in _INT and _INT_TEXT.fullmatch(value):
+        return int(value)
+    if name in _FLOAT and _FLOAT_TEXT.fullmatch(value):
+        return float(value)
+    if name not in _BOOL | _INT | _FLOAT:
+        return value
+    raise ValueError(f"invalid signature value {name}={_short(value)}: expected "
+                     + ("yes or no" if name in _BOOL else "an integer" if name in _INT else "a number"))
 
 
 def _is_int(v: Any) -> bool:

@@ -40,7 +40,7 @@ import numpy as np
 from .config import RougeConfig
 from .evaluate import PERL_DIES, MeasureResult, score
 from .scoring import Counts, Score, f_beta
-from .stats import bootstrap_indices, perl_interval, perl_resample_indices, percentile_interval, resample_sums
+from .stats import index_blocks, perl_interval, percentile_interval, resample_sums
 from .tokenize import TextInput
 
 #: A candidate and its references (one summary or several).
@@ -131,21 +131,38 @@ def evaluate_corpus(pairs: Sequence[Pair], config: RougeConfig = RougeConfig(),
     order = sorted(range(len(pairs)), key=keys.__getitem__) if perl else list(range(len(pairs)))
     instances = tuple(Instance(keys[i], ids[i], peer_id, results[i]) for i in order)
     labels = list(results[0]) if results else config.measure_labels()
-    indices = _indices(len(instances), config)
-    measures = {label: _summarize(label, instances, config, indices) for label in labels}
+    resampled = _resample(instances, labels, config)
+    measures = {label: _summarize(label, instances, config, resampled.get(label)) for label in labels}
     return CorpusReport(config, instances, measures)
 
 
-def _indices(n: int, config: RougeConfig) -> Optional[np.ndarray]:
-    if n == 0 or config.averaging == 2:
-        return None
-    if config.profile == "rouge155":
-        return perl_resample_indices(n, config.bootstrap_samples)
-    return bootstrap_indices(n, config.bootstrap_samples, np.random.default_rng(config.seed))
+def _columns(results: Sequence[MeasureResult], config: RougeConfig) -> np.ndarray:
+    """Per instance, what the bootstrap resamples: (R, P, F) scores, or (model, peer, hit) counts (-t 1)."""
+    if config.averaging == 1:
+        counts = [r.counts if r.counts is not None else Counts(0, 0, 0) for r in results]
+        return np.array([[c.model, c.peer, c.hit] for c in counts], dtype=np.float64).reshape(-1, 3)
+    return np.array([[r.score.recall, r.score.precision, r.score.fmeasure] for r in results],
+                    dtype=np.float64).reshape(-1, 3)
+
+
+def _resample(instances: Sequence[Instance], labels: Sequence[str], config: RougeConfig,
+              ) -> dict[str, np.ndarray]:
+    """Per measure, the bootstrap's resample sums of its three columns (one row per resample).
+
+    Every measure shares the same draws, made block by block, so memory is bounded by
+    the block, not by resamples x instances."""
+    n = len(instances)
+    if n == 0 or not labels or config.averaging == 2:
+        return {}
+    values = np.hstack([_columns([inst.measures[k] for inst in instances], config) for k in labels])
+    rng = None if config.profile == "rouge155" else np.random.default_rng(config.seed)
+    blocks = index_blocks(n, config.bootstrap_samples, rng is None, rng)
+    sums = np.vstack([resample_sums(values, idx) for idx in blocks])
+    return {k: sums[:, 3 * i:3 * i + 3] for i, k in enumerate(labels)}
 
 
 def _summarize(label: str, instances: Sequence[Instance], config: RougeConfig,
-               indices: Optional[np.ndarray]) -> MeasureSummary:
+               sums: Optional[np.ndarray]) -> MeasureSummary:
     results = [inst.measures[label] for inst in instances]
     scores = tuple(r.score for r in results)
     dies = [inst.key for inst, r in zip(instances, results) if PERL_DIES in r.notes]
@@ -157,20 +174,18 @@ def _summarize(label: str, instances: Sequence[Instance], config: RougeConfig,
         zero = Interval(0.0, 0.0, 0.0) if config.averaging != 2 else Interval(0.0, None, None)
         return MeasureSummary(label, zero, zero, zero, scores, totals, tuple(notes))
     inverse = _inverse(results[0], config)
-    if config.averaging == 2 or indices is None:
+    if config.averaging == 2 or sums is None:
         t = totals or Counts(0, 0, 0)  # never None here: jackknife is refused for averaging 2
         r, p, f = _pooled(np.array([[t.model, t.peer, t.hit]]), config, inverse)[0]
         ivs = [Interval(float(x), None, None) for x in (r, p, f)]
         notes.append("averaging=2: raw totals, no resampling")
         return MeasureSummary(label, ivs[0], ivs[1], ivs[2], scores, totals, tuple(notes))
-    n = len(results)
+    values = _columns(results, config)
     if config.averaging == 1:
-        values = np.array([[c.model, c.peer, c.hit] for c in counts], dtype=np.float64)
-        estimates = _pooled(resample_sums(values, indices), config, inverse)
+        estimates = _pooled(sums, config, inverse)
         point = _pooled(values.sum(axis=0, keepdims=True), config, inverse)[0]
     else:
-        values = np.array([[s.recall, s.precision, s.fmeasure] for s in scores], dtype=np.float64)
-        estimates = resample_sums(values, indices) / n
+        estimates = sums / len(results)
         point = _sequential_mean(values)
     ivs = []
     for col in range(3):

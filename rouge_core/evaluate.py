@@ -61,10 +61,28 @@ class Report:
         return display_name(label, self.config.profile)
 
 
+def _check_text(value: object, what: str) -> TextInput:
+    """A summary is a string or a sequence of sentence strings; anything else is a TypeError."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)) and all(isinstance(s, str) for s in value):
+        return value
+    raise TypeError(f"{what} must be a str (one sentence per line) or a list of sentence strings, "
+                    f"not {type(value).__name__}" + (" (decode bytes first)" if isinstance(value, bytes) else ""))
+
+
 def _as_refs(references: TextInput | Sequence[TextInput]) -> list[TextInput]:
     if isinstance(references, str):
         return [references]
-    return list(references)
+    if not isinstance(references, (list, tuple)):
+        raise TypeError(f"references must be a str or a list of summaries, not {type(references).__name__}")
+    return [_check_text(r, f"reference {i}") for i, r in enumerate(references, start=1)]
+
+
+def _check_config(config: object) -> RougeConfig:
+    if not isinstance(config, RougeConfig):
+        raise TypeError(f"config must be a RougeConfig, not {type(config).__name__}")
+    return config
 
 
 def combine(per_ref: Sequence[tuple[Counts, float]], config: RougeConfig,
@@ -131,7 +149,8 @@ def evaluate(candidate: TextInput, references: TextInput | Sequence[TextInput],
     >>> r.measures["ROUGE-L"].score.recall, r.measures["ROUGE-2"].counts
     (0.75, Counts(hit=1, model=3, peer=3))
     """
-    cand = analyze(candidate, config)
+    config = _check_config(config)
+    cand = analyze(_check_text(candidate, "candidate"), config)
     refs = tuple(analyze(r, config) for r in _as_refs(references))
     cand_keys = (cand.keys, cand.sentence_keys)
     ref_keys = [(r.keys, r.sentence_keys) for r in refs]
@@ -147,7 +166,8 @@ def score(candidate: TextInput, references: TextInput | Sequence[TextInput],
     >>> score("police kill the gunman", "police killed the gunman")["ROUGE-1"].score.recall
     0.75
     """
-    cand = analyze_keys(candidate, config)
+    config = _check_config(config)
+    cand = analyze_keys(_check_text(candidate, "candidate"), config)
     refs = [analyze_keys(r, config) for r in _as_refs(references)]
     return {spec.label: _run(spec, cand, refs, config, False) for spec in measure_specs(config)}
 

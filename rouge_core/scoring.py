@@ -10,6 +10,7 @@ Each profile has its own rules:
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
@@ -60,12 +61,24 @@ def f_beta(p: float, r: float, alpha: float) -> float:
 
     >>> f_beta(0.5, 0.25, 0.5) == 2 * 0.5 * 0.25 / 0.75
     True
+    >>> f_beta(0.5, 0.25, 5e-324)  # beta^2 overflows; F is still R
+    0.25
     """
     if alpha == 0:
         return r
     b2 = (1 - alpha) / alpha
     d = b2 * p + r
-    return (1 + b2) * p * r / d if d > 0 else 0.0
+    f = (1 + b2) * p * r / d if d > 0 else 0.0
+    if not math.isfinite(f):
+        # alpha below about 5.6e-309: beta^2 overflows (inf / inf). The same F in alpha form,
+        # P R / ((1 - alpha) P + alpha R), has no overflow.
+        d = (1 - alpha) * p + alpha * r
+        f = p * r / d if d > 0 else 0.0
+    # Rounding can step an ulp past 1 (F = 1.0000000000000002 for P = 1, R = 0.75,
+    # alpha = 1 - 1e-16). Below 1 the value is left as computed: rouge-score's own
+    # 2PR/(P+R) gives 0.4000000000000001 for P = R = 0.4, and that profile must match it;
+    # the paper's union LCS without a hit budget has P > 1 and F > 1, as written.
+    return min(f, max(p, r, 1.0))
 
 
 def ratio(num: float, den: float, inverse: Optional[Callable[[float], float]] = None) -> float:

@@ -15,8 +15,7 @@ Two procedures live here:
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Sequence
+from typing import Iterator, Optional, Sequence
 
 import numpy as np
 
@@ -64,25 +63,52 @@ class Drand48:
         return int(n * self.random())
 
 
-@lru_cache(maxsize=16)
-def perl_resample_indices(n: int, samples: int) -> np.ndarray:
-    """The instance indices ROUGE-1.5.5 draws: row ``s`` holds the ``n`` draws after ``srand(s)``.
+def perl_resample_indices(n: int, samples: int, start: int = 0) -> np.ndarray:
+    """The instance indices ROUGE-1.5.5 draws: row ``s`` holds the ``n`` draws after ``srand(start + s)``.
 
     Computed for all seeds at once with wrapping 64-bit arithmetic (2**48 divides
-    2**64, so the low 48 bits are exact). The array is cached and read-only.
+    2**64, so the low 48 bits are exact). Rows are independent, so a block of rows
+    (``start``, ``samples``) can be drawn alone: see :func:`index_blocks`.
 
     >>> perl_resample_indices(92, 2)[:, :3].tolist()
     [[15, 68, 8], [3, 41, 76]]
+    >>> perl_resample_indices(92, 1, start=1)[:, :3].tolist()
+    [[3, 41, 76]]
     """
     out = np.zeros((samples, n), dtype=np.int64)
-    state = np.arange(samples, dtype=np.uint64) * np.uint64(65536) + np.uint64(DRAND48_LOW)
+    seeds = np.arange(start, start + samples, dtype=np.uint64)
+    state = seeds * np.uint64(65536) + np.uint64(DRAND48_LOW)
     a, c, mask = np.uint64(DRAND48_A), np.uint64(DRAND48_C), np.uint64(_MASK48)
     for j in range(n):
         state = (a * state + c) & mask
         # n * u in double precision, then truncation: Perl's int(rand(n)).
         out[:, j] = (float(n) * (state.astype(np.float64) / _TWO48)).astype(np.int64)
-    out.setflags(write=False)
     return out
+
+
+#: Most indices held at once while resampling (rows x instances): 32 MB of int64.
+BLOCK_CELLS = 4_000_000
+
+
+def index_blocks(n: int, samples: int, perl: bool, rng: Optional[np.random.Generator] = None,
+                 cells: int = BLOCK_CELLS) -> Iterator[np.ndarray]:
+    """The bootstrap's index rows in blocks of at most ``cells`` indices (memory bounded by the block).
+
+    ``perl``: ROUGE-1.5.5's draws (:func:`perl_resample_indices`); otherwise ``rng``'s,
+    identical to one :func:`bootstrap_indices` call of all rows.
+
+    >>> np.vstack(list(index_blocks(92, 5, True, cells=200))).tolist() == perl_resample_indices(92, 5).tolist()
+    True
+    >>> a = np.vstack(list(index_blocks(7, 9, False, np.random.default_rng(3), cells=10)))
+    >>> (a == bootstrap_indices(7, 9, np.random.default_rng(3))).all()
+    np.True_
+    """
+    rows = max(1, cells // max(n, 1))
+    if not perl and rng is None:
+        raise ValueError("invalid rng=None: the numpy bootstrap needs a Generator")
+    for start in range(0, samples, rows):
+        k = min(rows, samples - start)
+        yield perl_resample_indices(n, k, start) if perl or rng is None else rng.integers(0, n, size=(k, n))
 
 
 def resample_sums(values: np.ndarray, indices: np.ndarray) -> np.ndarray:

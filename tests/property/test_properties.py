@@ -10,7 +10,15 @@ from hypothesis import strategies as st
 import rouge_core.lcs as lcs_mod
 import rouge_core.summary_lcs as summary_lcs_mod
 from rouge_core import RougeConfig, analyze, evaluate, score
-from rouge_core.config import MAX_N, PROFILES, TOKENIZERS
+from rouge_core.config import (
+    MAX_BOOTSTRAP_SAMPLES,
+    MAX_INT_OPTION,
+    MAX_N,
+    MAX_WLCS_WEIGHT,
+    MIN_WLCS_WEIGHT,
+    PROFILES,
+    TOKENIZERS,
+)
 from rouge_core.explain import GramExplanation, LcsExplanation
 from rouge_core.lcs import Layout, lcs, weights
 from rouge_core.scoring import score as counts_to_score
@@ -31,14 +39,14 @@ keys = st.lists(st.sampled_from("abcde"), max_size=12)
 
 
 @st.composite
-def configs(draw, profile=None, weight_min=0.1, multi_ref=True):
+def configs(draw, profile=None, multi_ref=True):
     """Valid configs without length limits (limits cut texts differently on the two sides)."""
     return RougeConfig(
         profile=draw(st.sampled_from(PROFILES)) if profile is None else profile,
         stem=draw(st.booleans()),
         remove_stopwords=draw(st.booleans()),
         max_n=draw(st.integers(1, 4)),
-        wlcs_weight=draw(st.floats(weight_min, 3.0)),
+        wlcs_weight=draw(st.floats(MIN_WLCS_WEIGHT, 3.0)),
         skip_distance=draw(st.sampled_from([-1, 0, 1, 4])),
         alpha=draw(st.sampled_from([0.0, 0.2, 0.5, 0.8, 1.0])),
         multi_ref=draw(st.sampled_from(["pooled", "best", "jackknife"])) if multi_ref else None,
@@ -52,10 +60,10 @@ def n_of(label: str) -> int:
 # -- scores in [0, 1] ------------------------------------------------------------------------
 
 @SETTINGS
-@given(configs(weight_min=1.0), text, st.lists(text, min_size=1, max_size=3))
+@given(configs(), text, st.lists(text, min_size=1, max_size=3))
 def test_scores_in_unit_interval(config, cand, refs):
-    """Every score is in [0, 1] with a weight >= 1 (below 1, f(k) = k^w is not superadditive and
-    ROUGE-W can exceed 1). The paper's union LCS has no hit budget, so its ROUGE-L precision (and
+    """Every score is in [0, 1] (weights start at 1: below 1, f(k) = k^w is not superadditive and
+    ROUGE-W could exceed 1, so the config refuses them). The paper's union LCS has no hit budget, so its ROUGE-L precision (and
     with it F) exceeds 1 when several reference sentences credit the same candidate token."""
     report = evaluate(cand, refs, config)
     for label, m in report.measures.items():
@@ -354,18 +362,18 @@ def any_config(draw):
         max_n=draw(st.none() | st.integers(1, MAX_N)),
         rouge_l=draw(st.booleans()),
         flat_lcs=draw(st.none() | st.booleans()),
-        wlcs_weight=draw(st.none() | st.floats(min_value=1e-300, max_value=1e300)),
-        skip_distance=draw(st.none() | st.integers(-5, 50)),
+        wlcs_weight=draw(st.none() | st.floats(min_value=MIN_WLCS_WEIGHT, max_value=MAX_WLCS_WEIGHT)),
+        skip_distance=draw(st.none() | st.integers(-5, 50) | st.integers(-(10**15), MAX_INT_OPTION)),
         rouge_s=draw(st.booleans()),
         rouge_su=draw(st.booleans()),
-        alpha=draw(st.floats(0, 1) | st.sampled_from([0, 1])),
+        alpha=draw(st.floats(0, 1) | st.sampled_from([0, 1, 5e-324, 1e-310])),
         multi_ref=draw(st.none() | st.sampled_from(["pooled", "best", "jackknife"])),
-        word_limit=draw(st.integers(1, 10**6)) if limit == "word" else None,
-        byte_limit=draw(st.integers(1, 10**6)) if limit == "byte" else None,
+        word_limit=draw(st.integers(1, MAX_INT_OPTION)) if limit == "word" else None,
+        byte_limit=draw(st.integers(1, MAX_INT_OPTION)) if limit == "byte" else None,
         confidence=draw(st.floats(0, 100)),
-        bootstrap_samples=draw(st.integers(1, 10**5)),
+        bootstrap_samples=draw(st.integers(1, MAX_BOOTSTRAP_SAMPLES)),
         averaging=draw(st.sampled_from([0, 1, 2])),
-        seed=draw(st.integers(-(2**63), 2**63)),
+        seed=draw(st.integers(0, MAX_INT_OPTION)),
     )
 
 

@@ -15,6 +15,16 @@ from rouge_core.config import PROFILES, TOKENIZERS
     ({"wlcs_weight": 0}, "wlcs_weight"),
     ({"wlcs_weight": -1.2}, "wlcs_weight"),
     ({"wlcs_weight": float("nan")}, "wlcs_weight"),
+    ({"wlcs_weight": 0.99}, "wlcs_weight"),  # below 1, P/R/F exceed 1 (R = 1.6e82 at 0.01)
+    ({"wlcs_weight": 5.01}, "wlcs_weight"),
+    ({"wlcs_weight": 400}, "wlcs_weight"),
+    ({"wlcs_weight": 1e308}, "wlcs_weight"),
+    ({"wlcs_weight": float("inf")}, "wlcs_weight"),  # inf gave ROUGE-W = 1 for "a b c" vs "a c b"
+    ({"bootstrap_samples": 10**12}, "bootstrap_samples"),
+    ({"bootstrap_samples": 100_001}, "bootstrap_samples"),
+    ({"seed": -3}, "seed"),  # numpy's default_rng refuses negative seeds
+    ({"word_limit": 10**16}, "word_limit"),
+    ({"skip_distance": 10**16}, "skip_distance"),
     ({"alpha": -0.1}, "alpha"),
     ({"alpha": 1.01}, "alpha"),
     ({"alpha": 2}, "alpha"),
@@ -108,10 +118,12 @@ def test_measure_labels():
     RougeConfig(profile="rouge-score", stem=True),
     RougeConfig(profile="paper", alpha=0.0, skip_distance=-1, wlcs_weight=2.0, multi_ref="jackknife"),
     RougeConfig(max_n=None, rouge_l=False, wlcs_weight=None, skip_distance=None),
-    RougeConfig(alpha=1 / 3, wlcs_weight=1.25, byte_limit=665, confidence=99.5, seed=-3),
+    RougeConfig(alpha=1 / 3, wlcs_weight=1.25, byte_limit=665, confidence=99.5, seed=3),
     RougeConfig(tokenizer="unicode", remove_stopwords=True, word_limit=100, stem_exceptions=False),
-    RougeConfig(wlcs_weight=1e16),  # repr "1e+16": was cut to "1e+" before the _fmt fix
-    RougeConfig(wlcs_weight=1e-7),
+    RougeConfig(confidence=1e-7, alpha=5e-324),  # repr "1e-07", "5e-324"
+    RougeConfig(word_limit=10**15, seed=10**15, bootstrap_samples=100_000),  # "1e+15" was cut to "1e+" once
+    RougeConfig(wlcs_weight=1.0),
+    RougeConfig(wlcs_weight=5.0),
 ])
 def test_signature_round_trip(config):
     sig = config.signature()
@@ -133,11 +145,48 @@ def test_signature_fields():
     ("x|colour:red", "invalid signature key"),
     ("x|stem:maybe", "invalid signature value stem"),
     ("x|n:four", "invalid signature value max_n"),
-    ("x|alpha:7", "invalid alpha"),
+    ("x|alpha:7|v:1.0", "invalid alpha"),
 ])
 def test_bad_signatures(sig, match):
     with pytest.raises(ValueError, match=match):
         RougeConfig.from_signature(sig)
+
+
+GOOD = RougeConfig().signature()
+
+
+@pytest.mark.parametrize(("sig", "match"), [
+    (GOOD.replace("|n:4|", "| n:4|"), "character ' '"),  # whitespace
+    (GOOD + " ", "character ' '"),
+    (GOOD.replace("|n:4|", "|n:\u0664|"), "character"),  # Arabic-Indic digit four
+    (GOOD.replace("|n:4|", "|n:４|"), "character"),  # fullwidth four
+    (GOOD.replace("|n:4|", "|n:4|n:4|"), "appears twice"),
+    (GOOD.replace("|v:1.0", "|v:9.9"), "version '9.9'"),
+    (GOOD.replace("|v:1.0", ""), "version None"),
+    (GOOD + "|v:1.0", "appears twice"),
+    ("ROUGE-1|" + GOOD.split("|", 1)[1], "names the measures 'ROUGE-1'"),  # head contradicts the fields
+    ("x|profile:![t](http://host/img.png)|v:1.0", "invalid profile="),
+    (GOOD.replace("|n:4|", "|n:1e0|"), "invalid signature value max_n"),
+    (GOOD.replace("|w:1.2|", "|w:nan|"), "invalid signature value wlcs_weight"),
+    (GOOD.replace("|w:1.2|", "|w:1000|"), "invalid wlcs_weight"),
+    (GOOD.replace("|skip:4|", "|skip:" + "9" * 5000 + "|"), "5,000 characters|longest accepted"),
+])
+def test_signatures_from_links_are_strict(sig, match):
+    with pytest.raises(ValueError, match=match):
+        RougeConfig.from_signature(sig)
+
+
+def test_signature_messages_do_not_echo_a_long_value():
+    value = "A" * 900
+    with pytest.raises(ValueError) as e:
+        RougeConfig.from_signature(f"x|profile:{value}|v:1.0")
+    assert len(str(e.value)) < 250 and "902 characters" in str(e.value)
+
+
+@pytest.mark.parametrize("bad", [None, b"ROUGE-1|v:1.0", 12, ["x"]])
+def test_signature_must_be_a_string(bad):
+    with pytest.raises(TypeError, match="signature must be a str"):
+        RougeConfig.from_signature(bad)
 
 
 def test_perl_flags():
