@@ -8,6 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.options import sidebar_config
+from ui.kept import keep_typed_text
 from ui.state import set_config
 
 st.set_page_config(page_title="ROUGE Lens", page_icon="🔎", layout="wide")
@@ -23,6 +24,7 @@ pages = {
         st.Page("app_pages/mistakes.py", title="Common mistakes", icon="⚠️"),
     ],
 }
+keep_typed_text()  # before anything else: a page switch must not drop what was just typed
 nav = st.navigation(pages)
 set_config(sidebar_config())
 nav.run()

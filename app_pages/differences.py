@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core.differences import RULES
-from ui import state
+from ui import kept, state
 from ui.compute import comparison_for
 from ui.inputs import clip
 from ui.render_differences import (
@@ -16,6 +16,7 @@ from ui.render_differences import (
     style_frame,
 )
 from ui.samples import load_samples
+from ui.literal import md_literal
 
 ss = st.session_state
 SOURCES = {"inspect": "the Inspect page's inputs", "own": "this page's own inputs (examples)"}
@@ -24,17 +25,18 @@ FIRST_SAMPLE = load_samples()["news_multi_ref"]
 
 def _set_own(candidate: str, references: list[str]) -> None:
     refs = list(references) or [""]
-    for i in range(int(ss.get("_diff_n", 0))):
-        ss.pop(f"diff_ref_{i}", None)
-    ss["_diff_n"], ss["_diff_candidate"], ss["diff_candidate"] = len(refs), candidate, candidate
+    for i in range(len(refs), int(ss.get("_diff_n", 0))):
+        kept.forget(f"diff_ref_{i}")
+    ss["_diff_n"] = len(refs)
+    kept.set_text("diff_candidate", candidate)
     for i, r in enumerate(refs):
-        ss[f"_diff_ref_{i}"] = ss[f"diff_ref_{i}"] = r
+        kept.set_text(f"diff_ref_{i}", r)
     ss["diff_source"] = ss["_diff_source"] = "own"
 
 
 def _own() -> tuple[str, list[str]]:
     n = int(ss.get("_diff_n", 0))
-    return ss.get("_diff_candidate", ""), [ss.get(f"_diff_ref_{i}", "") for i in range(n)]
+    return kept.get_text("diff_candidate"), [kept.get_text(f"diff_ref_{i}") for i in range(n)]
 
 
 def _load_example() -> None:
@@ -61,11 +63,10 @@ def _drop_ref() -> None:
 state.init_inputs(FIRST_SAMPLE.candidate, list(FIRST_SAMPLE.references))
 ss.setdefault("_diff_source", "inspect")
 if "_diff_n" not in ss:
-    ss["_diff_n"], ss["_diff_candidate"] = 1, ""
-# Widget values are dropped while another page is open: restore them from the plain keys.
-for key in ["diff_source", "diff_candidate"] + [f"diff_ref_{i}" for i in range(int(ss["_diff_n"]))]:
-    if key not in ss:
-        ss[key] = ss.get("_" + key, "")
+    ss["_diff_n"] = 1
+# The radio's value is dropped while another page is open: restore it from the plain key.
+if "diff_source" not in ss:
+    ss["diff_source"] = ss["_diff_source"]
 
 st.title("Why do the numbers differ?")
 st.caption("The same input scored by the three profiles side by side. Every difference is marked and "
@@ -81,18 +82,15 @@ ss["_diff_source"] = ss["diff_source"]
 
 if ss["diff_source"] == "own":
     left, right = st.columns(2)
-    left.text_area("Candidate (one sentence per line)", key="diff_candidate", height=130)
+    kept.text_area("Candidate (one sentence per line)", "diff_candidate", container=left, height=130)
     with right:
         for i in range(int(ss["_diff_n"])):
-            st.text_area(f"Reference {i + 1}", key=f"diff_ref_{i}", height=130 if ss["_diff_n"] == 1 else 90)
+            kept.text_area(f"Reference {i + 1}", f"diff_ref_{i}", height=130 if ss["_diff_n"] == 1 else 90)
     b = st.columns([1, 1, 1, 3])
     b[0].button("Add reference", key="diff_add", on_click=_add_ref)
     b[1].button("Remove last reference", key="diff_drop", on_click=_drop_ref, disabled=ss["_diff_n"] < 2)
     b[2].button("Use the Inspect inputs", key="diff_copy", on_click=_copy_inspect,
                 help="Copy the Inspect page's candidate and references here to edit them.")
-    ss["_diff_candidate"] = ss["diff_candidate"]
-    for i in range(int(ss["_diff_n"])):
-        ss[f"_diff_ref_{i}"] = ss[f"diff_ref_{i}"]
     candidate, references = _own()
 else:
     candidate, references = state.candidate(), state.references()
@@ -104,7 +102,7 @@ else:
 
 candidate, cut = clip(candidate, "candidate")
 if cut:
-    st.warning(cut)
+    st.warning(md_literal(cut))
 references = [clip(r, f"reference {i}")[0] for i, r in enumerate(references, 1)]
 
 config = state.config()
@@ -113,7 +111,7 @@ st.info("A fair comparison: every column uses the sidebar's measure options (n, 
         "weight, stemming, stopwords, alpha, length limits); only the profile changes, with its own "
         f"tokenizer and multi-reference rule. {configs_text(comp.configs)}.")
 for note in comp.reports["rouge155"].notes:
-    st.caption(f"Note: {note}")
+    st.caption(md_literal(f"Note: {note}", 600))
 
 st.subheader("The three profiles side by side")
 fmt = "%.6f"

@@ -4,12 +4,13 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core import split_sentences
-from ui import state
+from ui import kept, state
 from ui.compute import report_for
 from ui.inputs import InputError, clip, parse_record, parse_text_files
 from ui.match_views import show_match_views
 from ui.render_scores import per_reference_frame, report_json, scores_frame
 from ui.samples import load_samples
+from ui.literal import md_literal
 
 FIRST_SAMPLE = "news_multi_ref"
 SAMPLES = load_samples()
@@ -23,7 +24,6 @@ def _load_sample() -> None:
 
 
 def _split_all() -> None:
-    state.save_widgets()
     state.set_inputs(split_sentences(state.candidate()), [split_sentences(r) for r in state.references()])
 
 
@@ -45,8 +45,6 @@ def _use_uploads() -> None:
 
 
 state.init_inputs(SAMPLES[FIRST_SAMPLE].candidate, list(SAMPLES[FIRST_SAMPLE].references))
-state.restore_widgets()
-state.save_widgets()
 config = state.config()
 
 st.title("Inspect a pair")
@@ -70,18 +68,17 @@ with st.expander("Upload files instead"):
                      accept_multiple_files=True)
     st.button("Use the uploaded files", on_click=_use_uploads)
     if msg := st.session_state.pop("_upload_msg", None):
-        (st.error if msg[0] == "error" else st.success)(msg[1])
+        (st.error if msg[0] == "error" else st.success)(md_literal(msg[1], 600))
 
 left, right = st.columns(2)
-left.text_area("Candidate (one sentence per line)", key="w_candidate", height=180)
+kept.text_area("Candidate (one sentence per line)", state.CAND, container=left, height=180)
 ids = state.ref_ids()
 with right:
     for k, rid in enumerate(ids, start=1):
-        st.text_area(f"Reference {k}", key=f"w_ref_{rid}", height=180 if len(ids) == 1 else 110)
+        kept.text_area(f"Reference {k}", state.ref_name(rid), height=180 if len(ids) == 1 else 110)
         if len(ids) > 1:
             st.button(f"Remove reference {k}", key=f"rm_{rid}", on_click=state.remove_reference, args=(rid,),
                       type="tertiary")
-state.save_widgets()
 
 candidate, cut = clip(state.candidate(), "candidate")
 messages = [cut] if cut else []
@@ -92,7 +89,7 @@ for k, text in enumerate(state.references(), start=1):
     if cut:
         messages.append(cut)
 for m in messages:
-    st.warning(m)
+    st.warning(md_literal(m))
 
 if config.rouge_l:
     one_line = [name for name, t in [("the candidate", candidate)] +
@@ -105,14 +102,14 @@ if config.rouge_l:
 
 report = report_for(candidate, references, config)
 for note in report.notes:
-    st.info(note)
+    st.info(md_literal(note))
 if config.tokenizer == "rouge155":
     lost = [d.text for a in (report.candidate, *report.references) for d in a.dropped
             if not d.text.isascii() and any(ch.isalpha() for ch in d.text)]
     if lost:
-        st.info(f"The rouge155 tokenizer (like the Perl script) drops or splits non-ASCII words such as "
-                f"{', '.join(repr(x) for x in lost[:4])}. Choose the 'unicode' tokenizer in the sidebar "
-                "to score them.")
+        st.info(md_literal(f"The rouge155 tokenizer (like the Perl script) drops or splits non-ASCII words such "
+                           f"as {', '.join(repr(x[:40]) for x in lost[:4])}. Choose the 'unicode' tokenizer in "
+                           "the sidebar to score them.", 600))
 
 st.subheader("Scores")
 profile_text = {"rouge155": "ROUGE-1.5.5 (rounded to 5 decimals, as the Perl script prints)",

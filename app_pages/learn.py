@@ -19,12 +19,13 @@ from rouge_core.steps import (
 )
 from ui import render_learn as rl
 from ui.render_claims import claims, claims_html
-from ui import state
+from ui import kept, state
 from ui.compute import report_for
 from ui.inputs import clip
 from ui.render_ngrams import labels_of
 from ui.render_wlcs import wlcs_arithmetic
 from ui.samples import load_samples
+from ui.literal import md_literal
 
 SAMPLES = load_samples()
 SECTIONS = {"N": "ROUGE-N", "L": "ROUGE-L (sentence)", "U": "ROUGE-L (summary)", "W": "ROUGE-W",
@@ -91,8 +92,8 @@ def _load(sec: str) -> None:
     s = SAMPLES.get(st.session_state.get(f"learn_{sec}_sample"))
     if s is None:
         return
-    _set(f"learn_{sec}_ref", s.references[0] if s.references else "")
-    _set(f"learn_{sec}_cand", s.candidate)
+    kept.set_text(f"learn_{sec}_ref", s.references[0] if s.references else "")
+    kept.set_text(f"learn_{sec}_cand", s.candidate)
     _set(f"learn_{sec}_step", 0)
     for k in ("rs", "cs"):  # back to the default pair (the first sentences with words)
         st.session_state.pop(f"learn_{sec}_{k}", None)
@@ -124,18 +125,18 @@ def _inputs(sec: str) -> tuple[str, str]:
                  placeholder=f"The paper's example is preloaded ({ex.title}); choose another...",
                  format_func=lambda k: f"{SAMPLES[k].title} — {SAMPLES[k].teaches}", on_change=_load, args=(sec,))
     if msg := st.session_state.pop(f"_learn_{sec}_msg", None):
-        st.info(msg)
+        st.info(md_literal(msg))
     left, right = st.columns(2)
     h = 100 if sec == "U" else 68
-    with left:
-        ref = _w(st.text_area, "Reference (one sentence per line)", f"learn_{sec}_ref", ex.references[0], height=h)
-    with right:
-        cand = _w(st.text_area, "Candidate (one sentence per line)", f"learn_{sec}_cand", ex.candidate, height=h)
+    ref = kept.text_area("Reference (one sentence per line)", f"learn_{sec}_ref", ex.references[0],
+                         container=left, height=h)
+    cand = kept.text_area("Candidate (one sentence per line)", f"learn_{sec}_cand", ex.candidate,
+                          container=right, height=h)
     ref, cut_r = clip(ref, "reference")
     cand, cut_c = clip(cand, "candidate")
     for cut in (cut_r, cut_c):
         if cut:
-            st.warning(cut)
+            st.warning(md_literal(cut))
     return ref, cand
 
 
@@ -271,9 +272,11 @@ def _skip_section(base: RougeConfig, ref_text: str, cand_text: str) -> None:
     label = labels_of(report, "SU" if su else "S")[0]
     ref, cand = report.references[0], report.candidate
     m = report.measures[label]
-    if len(cand.tokens) > MAX_STEP_TOKENS:
-        st.info(f"The candidate has {len(cand.tokens)} words; the pair-by-pair walk-through works up to "
-                f"{MAX_STEP_TOKENS}. The arithmetic below is exact.")
+    long = [f"the {side} has {n:,} words" for side, n in (("reference", len(ref.tokens)),
+                                                            ("candidate", len(cand.tokens))) if n > MAX_STEP_TOKENS]
+    if long:
+        st.info(f"{' and '.join(long).capitalize()}; the pair-by-pair walk-through works up to {MAX_STEP_TOKENS} "
+                "words a side. The arithmetic below is exact.")
     else:
         # ROUGE-1.5.5 leaves the last word out of the SU unigrams; the other profiles count every word.
         steps = skip_steps(cand.keys, ref.keys, dist, su, su_last=base.profile != "rouge155")

@@ -4,18 +4,18 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core.mistakes import MISTAKES
-from ui import state
+from ui import kept, state
 from ui.compute import mistake_outcome
 from ui.inputs import clip
 from ui.render_differences import outcome_frame
+from ui.literal import md_literal
 
-ss = st.session_state
 
 
 def _reset(mid: str) -> None:
     m = MISTAKES[mid]
-    ss[f"mis_{mid}_cand"] = ss[f"_mis_{mid}_cand"] = m.candidate
-    ss[f"mis_{mid}_ref"] = ss[f"_mis_{mid}_ref"] = m.reference
+    kept.set_text(f"mis_{mid}_cand", m.candidate)
+    kept.set_text(f"mis_{mid}_ref", m.reference)
 
 
 st.title("Common mistakes")
@@ -33,19 +33,17 @@ for tab, (mid, m) in zip(st.tabs([m.tab for m in MISTAKES.values()]), MISTAKES.i
         wrong.code(m.wrong, language="python")
         right.caption("Right")
         right.code(m.right, language="python")
-        for key, default in ((f"mis_{mid}_cand", m.candidate), (f"mis_{mid}_ref", m.reference)):
-            if key not in ss:  # restored after a page switch, or the counter-example
-                ss[key] = ss.get("_" + key, default)
         left, mid_col = st.columns(2)
-        left.text_area("Candidate (one sentence per line)", key=f"mis_{mid}_cand", height=90)
-        mid_col.text_area("Reference (one sentence per line)", key=f"mis_{mid}_ref", height=90)
+        cand = kept.text_area("Candidate (one sentence per line)", f"mis_{mid}_cand", m.candidate,
+                              container=left, height=90)
+        ref = kept.text_area("Reference (one sentence per line)", f"mis_{mid}_ref", m.reference,
+                             container=mid_col, height=90)
         st.button("Back to the counter-example", key=f"mis_{mid}_reset", on_click=_reset, args=(mid,))
-        ss[f"_mis_{mid}_cand"], ss[f"_mis_{mid}_ref"] = ss[f"mis_{mid}_cand"], ss[f"mis_{mid}_ref"]
-        cand = clip(ss[f"mis_{mid}_cand"], "candidate")[0]
-        ref = clip(ss[f"mis_{mid}_ref"], "reference")[0]
+        cand = clip(cand, "candidate")[0]
+        ref = clip(ref, "reference")[0]
         out = mistake_outcome(mid, cand, ref, config)
         if out.error:
-            st.error(f"The code as written raises {out.error}.")
+            st.error(md_literal(f"The code as written raises {out.error}."))
         scores = [q for q in out.quantities if not q.count]
         for col, q in zip(st.columns(len(scores)), scores):
             col.metric(f"{q.name}: correct (rouge_core.evaluate)", f"{q.correct:.5f}")

@@ -5,13 +5,14 @@ import pandas as pd
 import streamlit as st
 
 from rouge_core.tokenize import TOKENIZER_RULES
-from ui import state
+from ui import kept, state
 from ui.compute import token_stages_for
 from ui.compute import report_for
 from ui.html import page
 from ui.inputs import clip
 from ui.render_differences import MARKS_LEGEND, stage_html, text_marks_html
 from ui.samples import load_samples
+from ui.literal import md_literal
 
 ss = st.session_state
 SAMPLES = load_samples()
@@ -31,8 +32,6 @@ candidate, references = state.candidate(), state.references()
 sources = [0, *range(1, len(references) + 1), OWN]
 if ss.get("tok_source") not in sources:
     ss["tok_source"] = ss.get("_tok_source", 0) if ss.get("_tok_source", 0) in sources else 0
-if "tok_custom" not in ss:
-    ss["tok_custom"] = ss.get("_tok_custom", OWN_TEXT)
 
 st.title("Tokenizer inspector")
 st.caption("What each tokenizer keeps of a text: every dropped or word-splitting character is marked, "
@@ -49,14 +48,12 @@ top[1].selectbox("Text to inspect", sources, key="tok_source",
                  else f"Reference {i}")
 ss["_tok_source"] = ss["tok_source"]
 if ss["tok_source"] == OWN:
-    st.text_area("Your own text (one sentence per line)", key="tok_custom", height=100)
-    ss["_tok_custom"] = ss["tok_custom"]
-    text = ss["tok_custom"]
+    text = kept.text_area("Your own text (one sentence per line)", "tok_custom", OWN_TEXT, height=100)
 else:
     text = candidate if ss["tok_source"] == 0 else references[ss["tok_source"] - 1]
 text, cut = clip(text, "text")
 if cut:
-    st.warning(cut)
+    st.warning(md_literal(cut))
 
 config = state.config()
 stages = token_stages_for(text, config)

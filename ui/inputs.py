@@ -55,11 +55,11 @@ def parse_record(data: bytes, name: str) -> Pair:
         raise InputError(f"{name} is empty.")
     messages = []
     try:
-        obj = json.loads(text)
+        obj = _load_json(text, name)
     except json.JSONDecodeError:
         first, _, rest = text.partition("\n")
         try:
-            obj = json.loads(first)
+            obj = _load_json(first, name)
         except json.JSONDecodeError as exc:
             raise InputError(f"{name} is not valid JSON or JSON Lines: {exc.msg} at line {exc.lineno}, "
                              f"column {exc.colno}.") from None
@@ -68,7 +68,8 @@ def parse_record(data: bytes, name: str) -> Pair:
     if not isinstance(obj, dict):
         raise InputError(f"{name} must hold an object with 'candidate' and 'references'.")
     if "candidate" not in obj:
-        raise InputError(f"{name} has no 'candidate' field (found: {', '.join(map(str, obj)) or 'nothing'}).")
+        found = ", ".join(repr(k[:40]) for k in list(obj)[:8]) + (" ..." if len(obj) > 8 else "")
+        raise InputError(f"{name} has no 'candidate' field (found: {found or 'nothing'}).")
     refs = obj.get("references", obj.get("reference"))
     if refs is None:
         raise InputError(f"{name} has no 'references' field.")
@@ -78,6 +79,43 @@ def parse_record(data: bytes, name: str) -> Pair:
         raise InputError(f"'references' in {name} must be a list.")
     return Pair(_text(obj["candidate"], "'candidate'"),
                 tuple(_text(r, f"reference {i}") for i, r in enumerate(refs, 1)), tuple(messages))
+
+
+#: Deepest nesting of arrays and objects an uploaded record may have (a record needs 2).
+MAX_JSON_DEPTH = 20
+
+
+def _load_json(text: str, name: str) -> object:
+    """``json.loads`` with the failures it raises besides JSONDecodeError turned into messages."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:  # a cheap pre-check: json.loads recurses once per level (RecursionError)
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_JSON_DEPTH:
+                raise InputError(f"{name} nests arrays or objects more than {MAX_JSON_DEPTH} levels deep; "
+                                 "a record is an object with 'candidate' and 'references'.")
+        elif ch in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise InputError(f"{name} nests arrays or objects too deeply.") from None
+    except ValueError as exc:
+        if isinstance(exc, json.JSONDecodeError):
+            raise
+        # e.g. an integer of more than 4,300 digits (Python's int conversion limit)
+        raise InputError(f"{name} holds a value JSON cannot read here: {str(exc)[:120]}") from None
 
 
 def parse_text_files(candidate: tuple[str, bytes] | None, references: Sequence[tuple[str, bytes]]) -> Pair:

@@ -6,6 +6,7 @@ table, figure and piece of HTML comes from the pure ``render_*`` functions.
 from __future__ import annotations
 
 import streamlit as st
+from ui.literal import md_literal
 
 from rouge_core import Report
 
@@ -34,7 +35,7 @@ def _pick(label: str, options: list[str], key: str, report: Report) -> str:
 
 def _notes(report: Report, label: str) -> None:
     for n in report.measures[label].notes:
-        st.caption(n)
+        st.caption(md_literal(n, 600))
 
 
 def show_match_views(report: Report, key: str) -> None:

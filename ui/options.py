@@ -10,7 +10,12 @@ from typing import Any
 import streamlit as st
 
 from rouge_core import RougeConfig
-from rouge_core.config import MAX_N, MULTI_REF_MODES, PROFILES, TOKENIZERS
+from rouge_core.config import MAX_N, MAX_WLCS_WEIGHT, MIN_WLCS_WEIGHT, MULTI_REF_MODES, PROFILES, TOKENIZERS
+from ui.literal import md_literal
+
+#: The sidebar's number widgets' ranges; a shared link outside them is refused, never clamped.
+MAX_SKIP = 1000
+MAX_LIMIT = 1_000_000
 
 MULTI_REF_LABELS = {
     "pooled": "pooled over references (-f A)",
@@ -69,6 +74,39 @@ def state_to_config(s: Any) -> RougeConfig:
     )
 
 
+def sidebar_cannot_show(c: RougeConfig) -> list[str]:
+    """Why the sidebar cannot show ``c`` exactly (empty when it can): values outside its widgets'
+    ranges, or settings it has no widget for (they would be dropped silently).
+
+    >>> sidebar_cannot_show(RougeConfig(skip_distance=5000))
+    ['skip distance 5000 is above the sidebar's maximum 1000']
+    >>> sidebar_cannot_show(DEFAULT)
+    []
+    """
+    out = []
+    if c.skip_distance is not None and c.skip_distance > MAX_SKIP:
+        out.append(f"skip distance {c.skip_distance} is above the sidebar's maximum {MAX_SKIP}")
+    limit = c.word_limit or c.byte_limit
+    if limit is not None and limit > MAX_LIMIT:
+        out.append(f"length limit {limit} is above the sidebar's maximum {MAX_LIMIT:,}")
+    if out:
+        return out
+    shown = state_to_config({**config_to_state(c)})
+    for f in ("confidence", "bootstrap_samples", "averaging", "seed"):
+        if getattr(shown, f) != getattr(c, f):
+            out.append(f"{f} = {getattr(c, f)} has no sidebar option (corpus settings)")
+    if not out and _canonical(shown) != _canonical(c):
+        out.append("the sidebar cannot show this combination of settings")
+    return out
+
+
+def _canonical(c: RougeConfig) -> RougeConfig:
+    # Settings that change no number: S/SU switches without a skip distance, and the reverse.
+    if c.skip_distance is None or not (c.rouge_s or c.rouge_su):
+        return c.with_(skip_distance=None, rouge_s=False, rouge_su=False)
+    return c
+
+
 def _apply(c: RougeConfig) -> None:
     for k, v in config_to_state(c).items():
         st.session_state[k] = v
@@ -102,7 +140,11 @@ def _init_state() -> None:
     if sig:
         try:
             start = RougeConfig.from_signature(sig)
+            problems = sidebar_cannot_show(start)
+            if problems:
+                raise ValueError("; ".join(problems))
         except ValueError as exc:
+            start = DEFAULT
             st.session_state["opt_url_error"] = f"The settings in the URL were ignored: {exc}"
     _apply(start)
     st.session_state["opt_ready"] = True
@@ -114,7 +156,7 @@ def sidebar_config() -> RougeConfig:
     sb = st.sidebar
     sb.header("Options")
     if err := st.session_state.pop("opt_url_error", None):
-        sb.warning(err)
+        sb.warning(md_literal(err, 400))
     sb.selectbox("Preset", ["(custom)"] + list(PRESETS), key="opt_preset", on_change=_on_preset,
                  help="Sets every option below at once.")
     sb.selectbox("Profile", PROFILES, key="opt_profile", on_change=_on_profile,
@@ -138,7 +180,7 @@ def sidebar_config() -> RougeConfig:
     c2.checkbox("L flat", key="opt_flat", help="ROUGE-Lflat: LCS of the whole text as one sequence (rouge-score's rougeL).")
     c1, c2 = sb.columns(2)
     c1.checkbox("ROUGE-W", key="opt_w_on")
-    c2.number_input("weight w", min_value=0.01, max_value=10.0, step=0.1, key="opt_w",
+    c2.number_input("weight w", min_value=MIN_WLCS_WEIGHT, max_value=MAX_WLCS_WEIGHT, step=0.1, key="opt_w",
                     disabled=not st.session_state["opt_w_on"], help="f(k) = k^w")
     c1, c2 = sb.columns(2)
     c1.checkbox("ROUGE-S", key="opt_s")
@@ -148,7 +190,7 @@ def sidebar_config() -> RougeConfig:
     c1, c2 = sb.columns(2)
     c1.checkbox("no limit", key="opt_skip_unlimited", disabled=not skip_any,
                 help="Any gap between the two words of a skip-bigram (ROUGE-S*).")
-    c2.number_input("skip distance", 0, 1000, key="opt_skip",
+    c2.number_input("skip distance", 0, MAX_SKIP, key="opt_skip",
                     disabled=not skip_any or st.session_state["opt_skip_unlimited"])
     sb.subheader("Scoring")
     sb.radio("F-measure weight", ["alpha", "beta"], key="opt_alpha_mode", horizontal=True)
@@ -161,13 +203,13 @@ def sidebar_config() -> RougeConfig:
                  format_func=lambda m: MULTI_REF_LABELS[m])
     c1, c2 = sb.columns(2)
     c1.selectbox("Length limit", ["none", "words", "bytes"], key="opt_limit_kind")
-    c2.number_input("limit", 1, 1_000_000, key="opt_limit",
+    c2.number_input("limit", 1, MAX_LIMIT, key="opt_limit",
                     disabled=st.session_state["opt_limit_kind"] == "none")
     try:
         config = state_to_config(st.session_state)
         st.session_state["_opt_saved"] = {k: st.session_state[k] for k in config_to_state(config)}
     except ValueError as exc:
-        sb.error(f"These options do not go together: {exc}. Using the defaults.")
+        sb.error(md_literal(f"These options do not go together: {exc}. Using the defaults.", 400))
         config = DEFAULT
     sig = config.signature()
     if st.query_params.get("cfg") != sig:
@@ -177,5 +219,5 @@ def sidebar_config() -> RougeConfig:
     sb.caption("Equivalent ROUGE-1.5.5 command")
     sb.code(f"ROUGE-1.5.5.pl -e data {config.perl_flags()} config.xml", language="bash", wrap_lines=True)
     for d in config.perl_differences():
-        sb.caption(f"⚠ no Perl equivalent: {d}")
+        sb.caption("⚠ no Perl equivalent: " + md_literal(d))
     return config

@@ -16,7 +16,16 @@ MULTI_REF_TEXT = {
 
 
 def _num(x: float) -> float | int:
-    return int(x) if float(x).is_integer() else x
+    """A count: an int when it is a whole number a table can hold exactly, else a float.
+
+    ROUGE-W's counts are sums of k^w: with w = 4 they pass 2^63, which no table column
+    holds as an integer (the Arrow conversion failed).
+
+    >>> _num(3.0), _num(2.5), _num(1.2e24)
+    (3, 2.5, 1.2e+24)
+    """
+    x = float(x)
+    return int(x) if x.is_integer() and abs(x) < 2**53 else x
 
 
 def scores_frame(report: Report) -> pd.DataFrame:

@@ -1,9 +1,5 @@
-"""Typed access to what the user entered, kept in session_state so nothing is lost.
-
-Widget state is dropped by Streamlit when a widget is not drawn (another page is
-open), so every entry is mirrored in a plain ``_in_*`` key and restored into its
-widget key before the widget is drawn again.
-"""
+"""Typed access to what the user entered on Inspect (a candidate and 1..N references),
+kept in :mod:`ui.kept` boxes so that nothing is lost, and the sidebar's config for this run."""
 from __future__ import annotations
 
 import itertools
@@ -12,13 +8,16 @@ import streamlit as st
 
 from rouge_core import RougeConfig
 
-CAND = "_in_candidate"
+from ui import kept
+
+CAND = "candidate"
 REF_IDS = "_in_ref_ids"
 _counter = itertools.count(1)
 
 
-def _ref_key(rid: int) -> str:
-    return f"_in_ref_{rid}"
+def ref_name(rid: int) -> str:
+    """The kept-box name of reference ``rid``."""
+    return f"ref_{rid}"
 
 
 def init_inputs(candidate: str, references: list[str]) -> None:
@@ -29,16 +28,13 @@ def init_inputs(candidate: str, references: list[str]) -> None:
 
 def set_inputs(candidate: str, references: list[str]) -> None:
     """Replace every input (loading a sample or an upload)."""
-    st.session_state[CAND] = candidate
-    st.session_state["w_candidate"] = candidate
-    for rid in st.session_state.get(REF_IDS, []):
-        st.session_state.pop(f"w_ref_{rid}", None)
-        st.session_state.pop(_ref_key(rid), None)
+    kept.set_text(CAND, candidate)
+    for rid in ref_ids():
+        kept.forget(ref_name(rid))
     ids = []
     for text in references or [""]:
         rid = _new_id()
-        st.session_state[_ref_key(rid)] = text
-        st.session_state[f"w_ref_{rid}"] = text
+        kept.set_text(ref_name(rid), text)
         ids.append(rid)
     st.session_state[REF_IDS] = ids
 
@@ -46,27 +42,9 @@ def set_inputs(candidate: str, references: list[str]) -> None:
 def _new_id() -> int:
     used = set(st.session_state.get(REF_IDS, []))
     rid = next(_counter)
-    while rid in used:
+    while rid in used or kept.has_text(ref_name(rid)):
         rid = next(_counter)
     return rid
-
-
-def restore_widgets() -> None:
-    """Put the saved entries back into their widget keys (after a page switch)."""
-    if "w_candidate" not in st.session_state:
-        st.session_state["w_candidate"] = st.session_state.get(CAND, "")
-    for rid in ref_ids():
-        if f"w_ref_{rid}" not in st.session_state:
-            st.session_state[f"w_ref_{rid}"] = st.session_state.get(_ref_key(rid), "")
-
-
-def save_widgets() -> None:
-    """Copy the widget values into the plain keys."""
-    if "w_candidate" in st.session_state:
-        st.session_state[CAND] = st.session_state["w_candidate"]
-    for rid in ref_ids():
-        if f"w_ref_{rid}" in st.session_state:
-            st.session_state[_ref_key(rid)] = st.session_state[f"w_ref_{rid}"]
 
 
 def ref_ids() -> list[int]:
@@ -75,8 +53,7 @@ def ref_ids() -> list[int]:
 
 def add_reference() -> None:
     rid = _new_id()
-    st.session_state[_ref_key(rid)] = ""
-    st.session_state[f"w_ref_{rid}"] = ""
+    kept.set_text(ref_name(rid), "")
     st.session_state[REF_IDS] = ref_ids() + [rid]
 
 
@@ -85,16 +62,15 @@ def remove_reference(rid: int) -> None:
     if not ids:
         return  # keep at least one box
     st.session_state[REF_IDS] = ids
-    st.session_state.pop(_ref_key(rid), None)
-    st.session_state.pop(f"w_ref_{rid}", None)
+    kept.forget(ref_name(rid))
 
 
 def candidate() -> str:
-    return st.session_state.get(CAND, "")
+    return kept.get_text(CAND)
 
 
 def references() -> list[str]:
-    return [st.session_state.get(_ref_key(rid), "") for rid in ref_ids()]
+    return [kept.get_text(ref_name(rid)) for rid in ref_ids()]
 
 
 def set_config(config: RougeConfig) -> None:

@@ -33,9 +33,18 @@ def load(at: AppTest, sample: str) -> AppTest:
     return at
 
 
+def cand_box(at: AppTest):
+    """The Inspect page's candidate box (its key changes when code replaces the text: ui/kept.py)."""
+    return next(t for t in at.text_area if t.key.startswith("candidate#"))
+
+
+def ref_boxes(at: AppTest) -> list:
+    return [t for t in at.text_area if t.key.startswith("ref_")]
+
+
 def set_texts(at: AppTest, candidate: str, reference: str) -> AppTest:
-    at.text_area(key="w_candidate").set_value(candidate)
-    ref_boxes = [t for t in at.text_area if t.key.startswith("w_ref_")]
+    cand_box(at).set_value(candidate)
+    ref_boxes = [t for t in at.text_area if t.key.startswith("ref_")]
     ref_boxes[0].set_value(reference)
     at.run()
     assert not at.exception, at.exception
@@ -161,14 +170,14 @@ def test_add_and_remove_references_keep_text():
     at = load(start(), "paper_s2_vs_s1")
     add = next(b for b in at.button if b.label == "Add reference")
     add.click().run()
-    boxes = [t for t in at.text_area if t.key.startswith("w_ref_")]
+    boxes = ref_boxes(at)
     assert len(boxes) == 2
     boxes[1].set_value("the gunman kill police").run()
     assert len(at.dataframe) >= 2  # the per-reference breakdown appears
-    assert at.text_area(key="w_candidate").value == "police kill the gunman"
-    remove = next(b for b in at.button if b.key == f"rm_{boxes[0].key[6:]}")
+    assert cand_box(at).value == "police kill the gunman"
+    remove = next(b for b in at.button if b.key == "rm_" + boxes[0].key[4:].split("#")[0])
     remove.click().run()
-    boxes = [t for t in at.text_area if t.key.startswith("w_ref_")]
+    boxes = ref_boxes(at)
     assert [b.value for b in boxes] == ["the gunman kill police"]
 
 
@@ -176,7 +185,7 @@ def test_split_sentences_button():
     at = set_texts(start(), "The police came. They shot the gunman.", "police killed the gunman")
     assert "single sentence" in page_text(at)
     next(b for b in at.button if b.label == "Split sentences for me").click().run()
-    assert at.text_area(key="w_candidate").value == "The police came.\nThey shot the gunman."
+    assert cand_box(at).value == "The police came.\nThey shot the gunman."
 
 
 def test_options_survive_widgets_that_were_not_drawn():
@@ -213,6 +222,21 @@ def test_settings_and_inputs_survive_page_switches():
     at.switch_page("app_pages/inspect.py").run()
     assert not at.exception
     assert at.checkbox(key="opt_stem").value is True
-    assert at.text_area(key="w_candidate").value == "my own candidate text"
-    refs = [t.value for t in at.text_area if t.key.startswith("w_ref_")]
+    assert cand_box(at).value == "my own candidate text"
+    refs = [t.value for t in ref_boxes(at)]
     assert refs[0] == "my own reference" and len(refs) == 3  # the sample's other two are kept
+
+
+@pytest.mark.parametrize("page", ["app_pages/learn.py", "app_pages/differences.py", "app_pages/tokenizer.py",
+                                  "app_pages/mistakes.py"])
+def test_text_typed_in_the_same_request_as_a_page_switch_is_kept(page):
+    """Typing and then clicking another page sends both in one request: the typed value used to be
+    dropped (the new page does not draw the box, so Streamlit forgets its state)."""
+    at = start()
+    cand_box(at).set_value("typed just before the click")
+    ref_boxes(at)[1].set_value("reference typed too")
+    at.switch_page(page).run()
+    assert not at.exception
+    at.switch_page("app_pages/inspect.py").run()
+    assert cand_box(at).value == "typed just before the click"
+    assert [b.value for b in ref_boxes(at)][1] == "reference typed too"

@@ -24,6 +24,12 @@ UNION_REF, UNION_CAND = "w1 w2 w3 w4 w5", "w1 w2 w6 w7 w8\nw1 w3 w8 w9 w5"
 DEFAULT = RougeConfig(max_n=4, skip_distance=4, wlcs_weight=1.2)  # the sidebar's opening settings
 
 
+def box(at, name: str):
+    """The text area of kept box ``name`` (ui/kept.py: its key is name#generation)."""
+    return next(t for t in at.text_area if t.key.split("#")[0] == name)
+
+
+
 def open_learn(section: str | None = None) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
@@ -64,8 +70,8 @@ def step_slider(at: AppTest, section: str):
 
 
 def set_texts(at: AppTest, section: str, reference: str, candidate: str) -> AppTest:
-    at.text_area(key=f"learn_{section}_ref").set_value(reference)
-    at.text_area(key=f"learn_{section}_cand").set_value(candidate).run()
+    box(at, f"learn_{section}_ref").set_value(reference)
+    box(at, f"learn_{section}_cand").set_value(candidate).run()
     assert not at.exception, at.exception
     return at
 
@@ -180,8 +186,8 @@ def test_every_sample_in_every_section(sample):
         pick(at, section)
         at.selectbox(key=f"learn_{section}_sample").set_value(sample).run()
         assert not at.exception, (sample, section, at.exception)
-        assert at.text_area(key=f"learn_{section}_cand").value == s.candidate
-        assert at.text_area(key=f"learn_{section}_ref").value == s.references[0]
+        assert box(at, f"learn_{section}_cand").value == s.candidate
+        assert box(at, f"learn_{section}_ref").value == s.references[0]
         if len(s.references) > 1:
             assert "the first was loaded" in text_of(at)
         if any(b.label == "Last" for b in at.button):
@@ -203,12 +209,12 @@ def test_inputs_and_step_survive_a_page_switch():
     at.switch_page("app_pages/learn.py").run()
     assert not at.exception
     assert at.button_group(key="learn_section").value == "L"
-    assert at.text_area(key="learn_L_cand").value == "the gunman kill police"
+    assert box(at, "learn_L_cand").value == "the gunman kill police"
     assert step_slider(at, "L").value == 5
     pick(at, "N")  # another section keeps its own example ...
-    assert at.text_area(key="learn_N_cand").value == S2
+    assert box(at, "learn_N_cand").value == S2
     pick(at, "L")  # ... and coming back keeps this one
-    assert at.text_area(key="learn_L_cand").value == "the gunman kill police"
+    assert box(at, "learn_L_cand").value == "the gunman kill police"
 
 
 def test_sentence_pairs_of_a_multi_sentence_input():

@@ -19,6 +19,12 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 EVIL = "<script>alert(1)</script> the gunman <img src=x onerror=alert(2)>"
 
 
+def box(at, name: str):
+    """The text area of kept box ``name`` (ui/kept.py: its key is name#generation)."""
+    return next(t for t in at.text_area if t.key.split("#")[0] == name)
+
+
+
 def start(page: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
@@ -78,7 +84,7 @@ def test_each_preset_shows_its_rule(rule_id):
     run(at)
     ex = RULES[rule_id].example
     assert at.radio(key="diff_source").value == "own"
-    assert at.text_area(key="diff_candidate").value == ex.candidate
+    assert box(at, "diff_candidate").value == ex.candidate
     assert [t.value for t in at.text_area if t.key.startswith("diff_ref_")] == list(ex.references)
     hit = compare(ex.candidate, list(ex.references), DEFAULT).hit(rule_id)
     shown = html(at)
@@ -93,22 +99,22 @@ def test_differences_own_inputs_buttons_and_page_switch():
     at = start("differences")
     at.selectbox(key="diff_preset").set_value("multi-ref-pooling")
     run(at)
-    assert at.text_area(key="diff_ref_1").value.startswith("the gunman was shot")
+    assert box(at, "diff_ref_1").value.startswith("the gunman was shot")
     next(b for b in at.button if b.key == "diff_drop").click()
     run(at)
-    assert [t.key for t in at.text_area if t.key.startswith("diff_ref_")] == ["diff_ref_0"]
+    assert [t.key.split("#")[0] for t in at.text_area if t.key.startswith("diff_ref_")] == ["diff_ref_0"]
     next(b for b in at.button if b.key == "diff_add").click()
     run(at)
-    at.text_area(key="diff_ref_1").set_value("officers shot the gunman")
+    box(at, "diff_ref_1").set_value("officers shot the gunman")
     run(at)
     at.switch_page("app_pages/inspect.py")
     run(at)
     at.switch_page("app_pages/differences.py")
     run(at)
-    assert at.text_area(key="diff_ref_1").value == "officers shot the gunman"
+    assert box(at, "diff_ref_1").value == "officers shot the gunman"
     next(b for b in at.button if b.key == "diff_copy").click()
     run(at)
-    assert at.text_area(key="diff_candidate").value == SAMPLES["news_multi_ref"].candidate
+    assert box(at, "diff_candidate").value == SAMPLES["news_multi_ref"].candidate
 
 
 @pytest.mark.parametrize("candidate", ["", "   ", EVIL, "警察击毙了枪手"])
@@ -116,8 +122,8 @@ def test_differences_bad_input(candidate):
     at = start("differences")
     at.radio(key="diff_source").set_value("own")
     run(at)
-    at.text_area(key="diff_candidate").set_value(candidate)
-    at.text_area(key="diff_ref_0").set_value("police killed the <b>gunman</b>")
+    box(at, "diff_candidate").set_value(candidate)
+    box(at, "diff_ref_0").set_value("police killed the <b>gunman</b>")
     run(at)
     no_markup(at)
     df = table(at)
@@ -176,7 +182,7 @@ def test_tokenizer_page_bad_input(own):
     at = start("tokenizer")
     at.selectbox(key="tok_source").set_value(-1)
     run(at)
-    at.text_area(key="tok_custom").set_value(own)
+    box(at, "tok_custom").set_value(own)
     run(at)
     no_markup(at)
     if not own:
@@ -206,7 +212,7 @@ def test_mistakes_page_shows_correct_and_mistaken_values():
 def test_mistakes_input_is_editable():
     at = start("mistakes")
     s3 = SAMPLES["paper_s3_vs_s1"]
-    at.text_area(key="mis_skip-over-m_cand").set_value(s3.candidate)
+    box(at, "mis_skip-over-m_cand").set_value(s3.candidate)
     run(at)
     assert mistake_values(at, 1)[1] == (0.16667, 0.25)
     next(b for b in at.button if b.key == "mis_skip-over-m_reset").click()
@@ -218,8 +224,8 @@ def test_mistakes_input_is_editable():
 def test_mistakes_bad_input(bad):
     at = start("mistakes")
     for mid in MISTAKES:
-        at.text_area(key=f"mis_{mid}_cand").set_value(bad)
-        at.text_area(key=f"mis_{mid}_ref").set_value(bad or "police killed the gunman")
+        box(at, f"mis_{mid}_cand").set_value(bad)
+        box(at, f"mis_{mid}_ref").set_value(bad or "police killed the gunman")
     run(at)
     no_markup(at)
     assert len(at.dataframe) == len(MISTAKES)
