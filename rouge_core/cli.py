@@ -11,7 +11,13 @@ printed lines. Deliberate differences:
 * where the script dies on ROUGE-W (a reference without tokens) the run goes on,
   the instance scores 0 and a warning goes to stderr;
 * bad input (unknown option, missing file, bad XML) gives one ``error:`` line on
-  stderr and exit code 2;
+  stderr and exit code 2; summary files, XML configs and ``-z`` lists must be regular
+  files of at most 50 MB (:mod:`rouge_core.perl_inputs`);
+* numeric options read Perl's number syntax (``-r 1e3`` is 1000), but an integer option
+  (``-n -l -b -r -2``) must hold a whole number and every option the whole text
+  (Perl would read ``-n 2x`` as 2); ``-t`` reads the number at the start, as Perl;
+* ``-d`` lists numeric evaluation IDs in exact numeric order at any length (Perl
+  compares them as doubles, so IDs above 2**53 may tie);
 * output is UTF-8 (Perl prints non-ASCII IDs below U+0100 as single Latin-1 bytes).
 
 Extra options: ``--profile``, ``--tokenizer``, ``--no-stem-exceptions``, ``--json``.
@@ -21,6 +27,7 @@ U+0000 (one byte, never a word character), so Perl's byte and word counts hold.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import sys
@@ -30,7 +37,13 @@ from typing import Any, Optional, Sequence
 
 from .config import RougeConfig
 from .corpus import PERL_ABORTS, CorpusReport, evaluate_corpus
-from .perl_inputs import UsageError, read_file_list, read_summary, read_xml_config
+from .perl_inputs import (
+    UsageError,
+    read_file_list,
+    read_summary,
+    read_xml_config,
+    shown,
+)
 
 USAGE = """usage: python -m rouge_core [options] <config-file> [<systemID>]   (options of ROUGE-1.5.5.pl)
   -a  all systems of the config     -d  every evaluation's score    -n N  ROUGE-1..N
@@ -85,11 +98,43 @@ def parse_args(argv: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
     return opts, pos
 
 
+_WS = " \t\n\r\f\v"
+#: A number as Perl reads one from the start of a string (decimal, exponent, inf, nan).
+_PERL_NUMBER = re.compile(r"[ \t\n\r\f\v]*([+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+                          r"|inf(?:inity)?|nan))", re.IGNORECASE)
+_INTEGER = re.compile(r"[+-]?[0-9]{1,30}")  # well inside int()'s digit limit
+
+
 def _num(opts: dict[str, Any], key: str, kind: type = int) -> Any:
-    try:
-        return kind(opts[key])
-    except ValueError:
-        raise UsageError(f"invalid value for {key}: {opts[key]!r} (expected {kind.__name__})") from None
+    """An option's value: a Perl number filling the whole text (spaces around allowed).
+
+    ``kind=int`` also takes the exponent and decimal forms of a whole number, as Perl
+    would use them (``1e3`` is 1000); it refuses fractions, ``inf``, ``nan`` and
+    numbers beyond a double (never calls ``int()`` on a long digit string).
+
+    >>> _num({"-r": "1e3"}, "-r"), _num({"-n": " 4 "}, "-n"), _num({"-p": ".5"}, "-p", float)
+    (1000, 4, 0.5)
+    >>> _num({"-r": "2.5"}, "-r")
+    Traceback (most recent call last):
+    ...
+    rouge_core.perl_inputs.UsageError: invalid value for -r: '2.5' (expected a whole number)
+    """
+    text = opts[key]
+    m = _PERL_NUMBER.match(text)
+    expected = "an integer" if kind is int else "a number"
+    if not m or text[m.end():].strip(_WS):
+        raise UsageError(f"invalid value for {key}: '{shown(text, 40)}' (expected {expected})")
+    number = m.group(1)
+    if kind is not int:
+        return float(number)
+    if _INTEGER.fullmatch(number):
+        return int(number)
+    value = float(number)  # 1e8, 1000.0, or more digits than any option can use
+    if not value.is_integer():  # also nan and inf
+        too_large = math.isinf(value) and number[-1:].isdigit()
+        raise UsageError(f"invalid value for {key}: '{shown(text, 40)}' (expected a whole number"
+                         + ("; this one is too large)" if too_large else ")"))
+    return int(value)
 
 
 def build_config(opts: dict[str, Any]) -> RougeConfig:
@@ -111,7 +156,7 @@ def build_config(opts: dict[str, Any]) -> RougeConfig:
         "skip_distance": _num(opts, "-2") if "-2" in opts else None,
         "rouge_s": "-u" not in opts, "rouge_su": "-u" in opts or "-U" in opts,
         "multi_ref": "best" if opts.get("-f") == "B" else "pooled"}  # any -f but B is A
-    if kw["wlcs_weight"] is not None and not kw["wlcs_weight"] > 0:
+    if kw["wlcs_weight"] is not None and kw["wlcs_weight"] <= 0:  # nan goes on to the config's range check
         raise UsageError("ROUGE-W weight factor must greater than 0.")
     if "--tokenizer" in opts:
         kw["tokenizer"] = opts["--tokenizer"]
@@ -131,18 +176,25 @@ def build_config(opts: dict[str, Any]) -> RougeConfig:
             raise UsageError("Confidence interval should be within 0 and 100. Use option -h for more "
                              "details.")
     if "-t" in opts:  # Perl reads the number at the start of the text; anything but 1 or 2 means 0
-        t = re.match(r"[ \t\n\r\f\v]*([0-9]*\.?[0-9]*)", opts["-t"]).group(1)  # type: ignore[union-attr]
-        kw["averaging"] = {1.0: 1, 2.0: 2}.get(float(t) if t.strip(".") else 0.0, 0)
+        t = _PERL_NUMBER.match(opts["-t"])
+        kw["averaging"] = {1.0: 1, 2.0: 2}.get(float(t.group(1)) if t else 0.0, 0)
     try:
         return RougeConfig(**kw)
     except ValueError as e:
         raise UsageError(str(e)) from None
 
 
+def _numeric(digits: str) -> tuple[int, str]:
+    # A digit string as a sort key in numeric order at any length, without int():
+    # leading zeros dropped, then shorter first, then digit by digit.
+    d = digits.lstrip("0")
+    return len(d), d
+
+
 def _by_eval_id(a: str, b: str) -> int:
     # Perl's -d order: numeric prefixes compared as numbers, otherwise plain string order.
     ma, mb = re.match(r"[0-9]+", a), re.match(r"[0-9]+", b)
-    x, y = (int(ma.group()), int(mb.group())) if ma and mb else (a, b)
+    x, y = (_numeric(ma.group()), _numeric(mb.group())) if ma and mb else (a, b)
     return (x > y) - (x < y)  # type: ignore[operator]
 
 
@@ -151,6 +203,9 @@ def listing_order(keys: Sequence[str]) -> list[str]:
 
     >>> listing_order(["10.X", "2.X", "1.X"])
     ['1.X', '2.X', '10.X']
+    >>> big, bigger = "9" * 5000 + ".X", "1" + "0" * 5000 + ".X"  # beyond int()'s digit limit
+    >>> listing_order([bigger, "d1.X", big, "007.X"]) == ["007.X", big, bigger, "d1.X"]
+    True
     """
     return sorted(sorted(keys), key=cmp_to_key(_by_eval_id))
 
@@ -201,10 +256,56 @@ def _perl_labels(config: RougeConfig, opts: dict[str, Any]) -> dict[str, str]:
     out = {}
     for label in config.measure_labels():
         if label.startswith("ROUGE-W-"):
-            out[label] = "ROUGE-W-" + opts["-w"]
+            out[label] = "ROUGE-W-" + opts["-w"].strip(_WS)
         elif label.startswith("ROUGE-S") and (config.skip_distance or 0) >= 0:
-            out[label] = label.rstrip("0123456789") + opts["-2"]
+            out[label] = label.rstrip("0123456789") + opts["-2"].strip(_WS)
     return out
+
+
+def _check_finite(report: CorpusReport, peer: str, labels: dict[str, str]) -> None:
+    """Refuse to print a report holding NaN or an infinity (a bug elsewhere: never printed, never in JSON)."""
+    for label, m in report.measures.items():
+        values: list[tuple[str, Any]] = [(f"Average_{k} {x}", getattr(iv, x))
+                                         for k, iv in (("R", m.recall), ("P", m.precision), ("F", m.fmeasure))
+                                         for x in ("average", "ci_low", "ci_high")]
+        values += [(f"{k} count", v) for k, v in (asdict(m.totals) if m.totals else {}).items()]
+        for inst in report.instances:
+            res = inst.measures[label]
+            values += [(f"Eval {inst.key} {k}", getattr(res.score, x))
+                       for k, x in (("R", "recall"), ("P", "precision"), ("F", "fmeasure"))]
+            counts = asdict(res.counts) if res.counts else {}
+            values += [(f"Eval {inst.key} {k} count", v) for k, v in counts.items()]
+        for where, v in values:
+            if v is not None and not math.isfinite(v):
+                raise UsageError(f"internal error: {peer} {labels.get(label, label)} {shown(where, 80)} is {v}, "
+                                 "not a finite number; please report this input")
+
+
+def _emit(text: str) -> None:
+    """Print ``text`` and a newline on stdout, even if the stream's encoding cannot hold every character.
+
+    A system ID from the command line may carry bytes that are not UTF-8 (``surrogateescape``):
+    they are written back as those bytes, as Perl prints them; anything else unencodable is
+    backslash-escaped.
+    """
+    out = sys.stdout
+    try:
+        out.write(text + "\n")
+        return
+    except UnicodeEncodeError:
+        pass
+    enc = getattr(out, "encoding", None) or "utf-8"
+    try:
+        data = (text + "\n").encode(enc, "surrogateescape")
+    except UnicodeEncodeError:
+        data = (text + "\n").encode(enc, "backslashreplace")
+    buf = getattr(out, "buffer", None)
+    if buf is not None:
+        out.flush()
+        buf.write(data)
+        buf.flush()
+    else:
+        out.write(data.decode(enc, "backslashreplace"))
 
 
 def run(argv: Sequence[str]) -> int:
@@ -216,7 +317,7 @@ def run(argv: Sequence[str]) -> int:
     config = build_config(opts)
     if not pos or len(pos) > 2:
         raise UsageError("Please specify the ROUGE configuration file or use option '-h' for help"
-                         if not pos else f"too many arguments: {' '.join(pos[2:])}")
+                         if not pos else f"too many arguments: {shown(' '.join(pos[2:]), 80)}")
     if "-v" in opts:
         print("rouge_core: -v (Perl's debug dump) is not reproduced; ignored", file=sys.stderr)
     if "-z" in opts:
@@ -247,10 +348,11 @@ def run(argv: Sequence[str]) -> int:
                 continue
             missing = [m for m in ev.models if not os.path.exists(m)]
             if missing:
-                raise UsageError(f"Cannot find model summary: {missing[0]}")
+                raise UsageError(f"Cannot find model summary: {shown(missing[0])}")
             ids.append(ev.eval_id)
             pairs.append((text(ev.peers[peer], ev.fmt), [text(m, ev.fmt) for m in ev.models]))
         report = evaluate_corpus(pairs, config, ids=ids, peer_id=peer)
+        _check_finite(report, peer, labels)
         for label, m in report.measures.items():
             for note in (n for n in m.notes if n.startswith(PERL_ABORTS)):
                 print(f"rouge_core: warning: {peer} {labels.get(label, label)}: {note}", file=sys.stderr)
@@ -258,12 +360,12 @@ def run(argv: Sequence[str]) -> int:
             results.append({"peer": peer, "measures": [to_json(report, k, labels.get(k, k))
                                                         for k in report.measures]})
         else:
-            out += render(report, peer, labels, opts.get("-c", "95"), "-d" in opts)
-    if "--json" in opts:
-        print(json.dumps({"signature": config.signature(), "perl_flags": config.perl_flags(),
-                          "peers": results}, indent=1))
+            out += render(report, peer, labels, opts.get("-c", "95").strip(_WS), "-d" in opts)
+    if "--json" in opts:  # allow_nan=False: strict JSON (_check_finite has let no NaN or inf through)
+        _emit(json.dumps({"signature": config.signature(), "perl_flags": config.perl_flags(),
+                          "peers": results}, indent=1, allow_nan=False))
     elif out:
-        print("\n".join(out))
+        _emit("\n".join(out))
     return 0
 
 
@@ -271,9 +373,12 @@ def main(argv: Optional[list[str]] = None) -> int:
     """Entry point of ``python -m rouge_core`` and ``rouge-lens``; returns the exit code."""
     try:
         return run(sys.argv[1:] if argv is None else argv)
-    except UsageError as e:
-        print(f"rouge_core: error: {e}", file=sys.stderr)
+    except UsageError as e:  # one line, whatever the message holds
+        print(f"rouge_core: error: {shown(str(e), 2000)}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. piped into `head`: stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):  # stdout without a file descriptor (captured, in-process)
+            pass
         return 1

@@ -2,10 +2,15 @@
 
 Files are read as bytes and decoded as UTF-8; bytes that are not UTF-8 become
 U+0000 (one byte, never a word character), so Perl's byte and word counts hold.
+Only regular files are read (a directory, device or FIFO is refused before any
+read), each up to a size limit: :data:`MAX_SUMMARY_BYTES` for a summary,
+:data:`MAX_CONFIG_BYTES` for an XML config or a ``-z`` list.
 """
 from __future__ import annotations
 
+import os
 import re
+import stat
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Optional
@@ -15,6 +20,13 @@ _SEE = re.compile(r'(?:<a size="[0-9]+" name="[0-9]+">|<a name="[0-9]+">)\[[0-9]
                   + _WS + r'+<a href="#[0-9]+" id=[0-9]+>([^<]+)')
 _ISI = re.compile(r'<S SNTNO="[0-9a-z,]+">([^<]+)</S>')
 _ESCAPED_TO_NUL = {cp: 0 for cp in range(0xDC80, 0xDD00)}
+
+#: Largest summary file read, in bytes (50 MB: about 8 million words, far above any summary).
+MAX_SUMMARY_BYTES = 50 * 1024 * 1024
+#: Largest XML config or ``-z`` file list read, in bytes (50 MB).
+MAX_CONFIG_BYTES = 50 * 1024 * 1024
+#: Longest name or value an error message repeats whole.
+_SHOWN_CHARS = 300
 
 
 class UsageError(Exception):
@@ -31,17 +43,66 @@ class Evaluation:
     models: list[str] = field(default_factory=list)
 
 
-def _read_bytes(path: str) -> bytes:
+def shown(text: str, limit: int = _SHOWN_CHARS) -> str:
+    """``text`` for a one-line message: control and other unprintable characters escaped, cut to ``limit``.
+
+    >>> shown("a/b.txt"), shown("a\\nb\\x00"), shown("7" * 400, 5)
+    ('a/b.txt', 'a\\\\nb\\\\x00', '77777... (400 characters)')
+    """
+    out = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:limit])
+    return out if len(text) <= limit else f"{out}... ({len(text):,} characters)"
+
+
+def _read_bytes(path: str, limit: Optional[int] = None, what: str = "a configuration file") -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (default :data:`MAX_CONFIG_BYTES`).
+
+    The file is opened without blocking (a FIFO with no writer does not hang) and
+    checked with ``fstat`` before any read: a directory, device or FIFO is refused
+    (``/dev/zero`` would never end), and so is a file above the limit.
+
+    >>> _read_bytes("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    rouge_core.perl_inputs.UsageError: Cannot read /dev/zero: it is not a regular file
+    """
+    limit = MAX_CONFIG_BYTES if limit is None else limit
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        with open(path, "rb") as fh:
-            return fh.read()
+        fd = os.open(path, flags)
     except OSError as e:
-        raise UsageError(f"Cannot open {path}: {e.strerror}") from None
+        raise UsageError(f"Cannot open {shown(path)}: {e.strerror or e}") from None
+    except ValueError:  # a NUL character in the name
+        raise UsageError(f"Cannot open {shown(path)}: the name contains a NUL character") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise UsageError(f"Cannot read {shown(path)}: it is not a regular file")
+        too_big = (f"Cannot read {shown(path)}: larger than {limit:,} bytes, the limit for {what} "
+                   f"({limit / 2**20:g} MB)")
+        if st.st_size > limit:
+            raise UsageError(too_big)
+        chunks, left = [], limit + 1  # the size may change after fstat: never read past the limit
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as e:
+        raise UsageError(f"Cannot read {shown(path)}: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise UsageError(too_big)
+    return data
 
 
-def read_text(path: str) -> str:
-    """A file's text: UTF-8, every undecodable byte turned into U+0000."""
-    return _read_bytes(path).decode("utf-8", "surrogateescape").translate(_ESCAPED_TO_NUL)
+def read_text(path: str, limit: Optional[int] = None, what: str = "a summary file") -> str:
+    """A file's text (at most ``limit`` bytes, default :data:`MAX_SUMMARY_BYTES`): UTF-8, every
+    undecodable byte turned into U+0000."""
+    data = _read_bytes(path, MAX_SUMMARY_BYTES if limit is None else limit, what)
+    return data.decode("utf-8", "surrogateescape").translate(_ESCAPED_TO_NUL)
 
 
 def read_summary(path: str, fmt: Optional[str]) -> list[str]:
@@ -55,7 +116,7 @@ def read_summary(path: str, fmt: Optional[str]) -> list[str]:
     """
     kind = (fmt or "").upper()
     if kind not in ("SPL", "SEE", "ISI"):
-        raise UsageError(f"Unknown input format: {fmt or '(none)'} (reading {path})")
+        raise UsageError(f"Unknown input format: {shown(fmt or '(none)')} (reading {shown(path)})")
     lines = read_text(path).split("\n")
     if kind == "SPL":
         return [line for line in lines if line]
@@ -73,16 +134,20 @@ def _trim(text: Optional[str]) -> str:
 
 def _id(node: ET.Element, path: str) -> str:
     if "ID" not in node.attrib:
-        raise UsageError(f"bad XML in {path}: a <{node.tag}> element has no ID attribute")
+        raise UsageError(f"bad XML in {shown(path)}: a <{shown(str(node.tag))}> element has no ID attribute")
     return node.attrib["ID"]
 
 
 def read_xml_config(path: str) -> list[Evaluation]:
     """The ``<EVAL>`` elements of a ROUGE-EVAL XML file, in document order (tag names case-insensitive)."""
     try:
-        root = ET.fromstring(_read_bytes(path))  # expat honours the declared encoding, as in Perl
+        # expat honours the declared encoding, as in Perl; it never fetches external entities
+        # (a reference to one is an "undefined entity" error) and caps entity expansion.
+        root = ET.fromstring(_read_bytes(path, MAX_CONFIG_BYTES, "a configuration file"))
     except ET.ParseError as e:
-        raise UsageError(f"bad XML in {path}: {e}") from None
+        raise UsageError(f"bad XML in {shown(path)}: {shown(str(e))}") from None
+    except (LookupError, ValueError) as e:  # e.g. encoding="x-unknown" in the XML declaration
+        raise UsageError(f"bad XML in {shown(path)}: {shown(str(e))}") from None
     evals: dict[str, Evaluation] = {}
     for node in (n for n in root.iter() if str(n.tag).upper() == "EVAL"):
         ev = evals.setdefault(_id(node, path), Evaluation(_id(node, path)))
@@ -94,7 +159,8 @@ def read_xml_config(path: str) -> list[Evaluation]:
             if tag == "INPUT-FORMAT":
                 ev.fmt = child.attrib.get("TYPE", "")
                 if ev.fmt.upper() not in ("SEE", "ISI", "SPL", "SIMPLE"):
-                    raise UsageError(f"Unknown input type: {ev.fmt} (evaluation {ev.eval_id} in {path})")
+                    raise UsageError(f"Unknown input type: {shown(ev.fmt)} (evaluation {shown(ev.eval_id)} "
+                                     f"in {shown(path)})")
             elif tag in roots:
                 roots[tag] = _trim(child.text)
             elif tag in ("PEERS", "MODELS"):
@@ -109,14 +175,19 @@ def read_xml_config(path: str) -> list[Evaluation]:
 
 
 def read_file_list(path: str, fmt: str, peer_id: str) -> list[Evaluation]:
-    """A ``-z`` list: one evaluation per line, ``peer model1 model2 ...``; IDs 1, 2, ... in line order."""
+    """A ``-z`` list: one evaluation per line, ``peer model1 model2 ...``; IDs 1, 2, ... in line order.
+
+    Bytes that are not UTF-8 stay in the names (``surrogateescape``), so a file name
+    opens as the bytes in the list, as in Perl.
+    """
     evals: list[Evaluation] = []
-    for line in read_text(path).split("\n"):
+    text = _read_bytes(path, MAX_CONFIG_BYTES, "a file list").decode("utf-8", "surrogateescape")
+    for line in text.split("\n"):
         if line.startswith("#") or not _trim(line):
             continue
         files = re.split(_WS + "+", _trim(line))
         if len(files) < 2:
             raise UsageError(f"File list has to have at least 2 filenames per line (peer model1 model2 "
-                             f"... modelN): {path}")
+                             f"... modelN): {shown(path)}")
         evals.append(Evaluation(str(len(evals) + 1), fmt, {peer_id: files[0]}, files[1:]))
     return evals
