@@ -6,7 +6,8 @@ import streamlit as st
 
 from rouge_core.differences import RULES
 from ui import kept, state
-from ui.compute import comparison_for
+from ui import budget
+from ui.compute import comparison_for, size_of
 from ui.inputs import clip
 from ui.render_differences import (
     comparison_frame,
@@ -71,7 +72,7 @@ if "diff_source" not in ss:
 st.title("Why do the numbers differ?")
 st.caption("The same input scored by the three profiles side by side. Every difference is marked and "
            "explained by the rule that causes it; each rule is checked on this input by recomputing the "
-           "measure with that one rule switched the other way.")
+           "measure with that one rule switched the other way. " + budget.DIFFERENCES.describe())
 
 top = st.columns([3, 2])
 top[0].selectbox("Show me an example of ...", list(RULES), key="diff_preset", index=None,
@@ -106,7 +107,12 @@ if cut:
 references = [clip(r, f"reference {i}")[0] for i, r in enumerate(references, 1)]
 
 config = state.config()
-comp = comparison_for(candidate, references, config)
+found = budget.problems(size_of(candidate, references, config), budget.DIFFERENCES)
+if found:
+    st.warning(md_literal(budget.too_large_message(found, budget.DIFFERENCES), 1000))
+    st.stop()
+with st.spinner("Scoring under the three profiles and checking every rule...", show_time=True):
+    comp = comparison_for(candidate, references, config)
 st.info("A fair comparison: every column uses the sidebar's measure options (n, skip distance, ROUGE-W "
         "weight, stemming, stopwords, alpha, length limits); only the profile changes, with its own "
         f"tokenizer and multi-reference rule. {configs_text(comp.configs)}.")

@@ -5,7 +5,8 @@ import streamlit as st
 
 from rouge_core import split_sentences
 from ui import kept, state
-from ui.compute import report_for
+from ui import budget
+from ui.compute import report_for, size_of
 from ui.inputs import InputError, clip, parse_record, parse_text_files
 from ui.match_views import show_match_views
 from ui.render_scores import per_reference_frame, report_json, scores_frame
@@ -49,7 +50,7 @@ config = state.config()
 
 st.title("Inspect a pair")
 st.caption("Paste a candidate summary and its references, one sentence per line, and see every "
-           "ROUGE number and every match that made it.")
+           "ROUGE number and every match that made it. " + budget.INSPECT.describe())
 
 top = st.columns([3, 1, 1])
 top[0].selectbox("Load a sample", list(SAMPLES), key="sample_pick", index=None,
@@ -100,7 +101,12 @@ if config.rouge_l:
                    "is on one line but reads as several sentences. Use 'Split sentences for me' if the "
                    "sentences should count separately.")
 
-report = report_for(candidate, references, config)
+found = budget.problems(size_of(candidate, references, config), budget.INSPECT)
+if found:
+    st.warning(md_literal(budget.too_large_message(found, budget.INSPECT), 1000))
+    st.stop()
+with st.spinner("Scoring and explaining every match...", show_time=True):
+    report = report_for(candidate, references, config)
 for note in report.notes:
     st.info(md_literal(note))
 if config.tokenizer == "rouge155":

@@ -20,7 +20,8 @@ from rouge_core.steps import (
 from ui import render_learn as rl
 from ui.render_claims import claims, claims_html
 from ui import kept, state
-from ui.compute import report_for
+from ui import budget
+from ui.compute import report_for, size_of
 from ui.inputs import clip
 from ui.render_ngrams import labels_of
 from ui.render_wlcs import wlcs_arithmetic
@@ -242,8 +243,10 @@ def _union_section(base: RougeConfig, ref_text: str, cand_text: str) -> None:
     budget = m.per_reference[0].explanation.kind == "union"
     st.caption("Hit budget: " + ("on (ROUGE-1.5.5 / rouge-score)" if budget else "off (the paper's formula)")
                + f", from the sidebar's profile '{base.profile}'.")
-    if max(len(ref.sentences), len(cand.sentences)) > MAX_WALK_SENTENCES:
-        st.info(f"The walk-through lists up to {MAX_WALK_SENTENCES} sentences a side; the arithmetic is exact.")
+    if max(len(ref.sentences), len(cand.sentences)) > MAX_WALK_SENTENCES or \
+            max(len(ref.tokens), len(cand.tokens)) > MAX_WALK_TOKENS:
+        st.info(f"The walk-through lists up to {MAX_WALK_SENTENCES} sentences and {MAX_WALK_TOKENS} words a side; "
+                "the arithmetic is exact.")
     else:
         steps = union_steps(ref.sentence_keys, cand.sentence_keys, budget, budget_keys=(ref.keys, cand.keys))
         k = _stepper("U", len(steps))
@@ -313,6 +316,12 @@ st.markdown(text)
 for tex in formulas + [F_TEX]:
     st.latex(tex)
 ref_text, cand_text = _inputs(sec)
+found = budget.problems(size_of(cand_text, [ref_text], base), budget.LEARN)
+if found:
+    st.warning(md_literal(budget.too_large_message(found, budget.LEARN) + " The walk-throughs are for "
+                          "examples of a few sentences.", 1000))
+    ref_text, cand_text = SAMPLES[EXAMPLE[sec]].references[0], SAMPLES[EXAMPLE[sec]].candidate
+    st.caption(md_literal(f"Showing the paper's example ({SAMPLES[EXAMPLE[sec]].title}) below instead."))
 if sec == "N":
     _ngram_section(base, ref_text, cand_text)
 elif sec == "U":

@@ -5,7 +5,8 @@ import streamlit as st
 
 from rouge_core.mistakes import MISTAKES
 from ui import kept, state
-from ui.compute import mistake_outcome
+from ui import budget
+from ui.compute import mistake_outcome, size_of
 from ui.inputs import clip
 from ui.render_differences import outcome_frame
 from ui.literal import md_literal
@@ -41,6 +42,10 @@ for tab, (mid, m) in zip(st.tabs([m.tab for m in MISTAKES.values()]), MISTAKES.i
         st.button("Back to the counter-example", key=f"mis_{mid}_reset", on_click=_reset, args=(mid,))
         cand = clip(cand, "candidate")[0]
         ref = clip(ref, "reference")[0]
+        found = budget.problems(size_of(cand, [ref], config), budget.MISTAKES)
+        if found:  # the mistaken code runs as written: pure Python, O(m n) tables
+            st.warning(md_literal(budget.too_large_message(found, budget.MISTAKES), 1000))
+            continue
         out = mistake_outcome(mid, cand, ref, config)
         if out.error:
             st.error(md_literal(f"The code as written raises {out.error}."))

@@ -6,8 +6,7 @@ import streamlit as st
 
 from rouge_core.tokenize import TOKENIZER_RULES
 from ui import kept, state
-from ui.compute import token_stages_for
-from ui.compute import report_for
+from ui.compute import rouge1_for, token_stages_for
 from ui.html import page
 from ui.inputs import clip
 from ui.render_differences import MARKS_LEGEND, stage_html, text_marks_html
@@ -64,7 +63,7 @@ if not text.strip():
 pair_cfg = config.with_(max_n=config.max_n or 1)
 rows = []
 for tok, ts in stages.items():
-    score = report_for(candidate, references, pair_cfg.with_(tokenizer=tok)).measures["ROUGE-1"].score
+    score = rouge1_for(candidate, references, pair_cfg.with_(tokenizer=tok))
     kept, letters = ts.letters
     rows.append({"tokenizer": tok, "letters and digits kept": f"{kept} of {letters}",
                  "characters dropped": ts.count("dropped"), "characters splitting words": ts.count("split"),

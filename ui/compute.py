@@ -1,33 +1,72 @@
-"""Cached wrappers of rouge_core: the only way a page gets a number."""
+"""Cached wrappers of rouge_core: the only way a page gets a number.
+
+Reports and comparisons live in one cache shared by all sessions and bounded by an
+estimate of their memory (:mod:`ui.memory_cache`), not by their number; small results
+(sizes, ROUGE-1 scores) in ``st.cache_data``.
+"""
 from __future__ import annotations
+
+from typing import Sequence, cast
 
 import streamlit as st
 
-from rouge_core import Report, RougeConfig, evaluate
+from rouge_core import Report, RougeConfig, Score, evaluate, score
 from rouge_core.differences import Comparison, compare
 from rouge_core.mistakes import MISTAKES, Outcome
 from rouge_core.token_stages import TokenStages, compare_tokenizers
+from ui.budget import Size, measure
+from ui.memory_cache import REPORT_CACHE_BYTES, MemoryLRU, report_bytes
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _evaluate(candidate: str, references: tuple[str, ...], signature: str) -> Report:
-    # Reports are frozen, so one shared object per input is safe (no copy per rerun).
-    return evaluate(candidate, list(references), RougeConfig.from_signature(signature))
+def _bytes(value: object) -> int:
+    if isinstance(value, Report):
+        return report_bytes(value)
+    if isinstance(value, Comparison):  # three reports, and the detectors' counterfactual runs
+        return 2 * sum(report_bytes(r) for r in value.reports.values())
+    return 10_000
 
 
-def report_for(candidate: str, references: list[str], config: RougeConfig) -> Report:
+@st.cache_resource(show_spinner=False)
+def _cache() -> MemoryLRU[object]:
+    return MemoryLRU(REPORT_CACHE_BYTES, _bytes)
+
+
+def report_for(candidate: str, references: Sequence[str], config: RougeConfig) -> Report:
     """The report of a pair under a config, computed once per distinct input."""
-    return _evaluate(candidate, tuple(references), config.signature())
+    refs = tuple(references)
+    value = _cache().get_or_compute(("report", candidate, refs, config.signature()),
+                                    lambda: evaluate(candidate, list(refs), config))
+    return cast(Report, value)
 
 
-@st.cache_resource(max_entries=32, show_spinner=False)
-def _compare(candidate: str, references: tuple[str, ...], signature: str) -> Comparison:
-    return compare(candidate, list(references), RougeConfig.from_signature(signature))
-
-
-def comparison_for(candidate: str, references: list[str], config: RougeConfig) -> Comparison:
+def comparison_for(candidate: str, references: Sequence[str], config: RougeConfig) -> Comparison:
     """The input under the three profiles, with the rules that explain each difference."""
-    return _compare(candidate, tuple(references), config.signature())
+    refs = tuple(references)
+    value = _cache().get_or_compute(("compare", candidate, refs, config.signature()),
+                                    lambda: compare(candidate, list(refs), config))
+    return cast(Comparison, value)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _size(candidate: str, references: tuple[str, ...], signature: str) -> Size:
+    return measure(candidate, references, RougeConfig.from_signature(signature))
+
+
+def size_of(candidate: str, references: Sequence[str], config: RougeConfig) -> Size:
+    """Tokens and sentences of the input (cheap: tokenizing only), for the page budgets."""
+    return _size(candidate, tuple(references), config.signature())
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _rouge1(candidate: str, references: tuple[str, ...], signature: str) -> Score:
+    cfg = RougeConfig.from_signature(signature).with_(max_n=1, rouge_l=False, flat_lcs=False,
+                                                       wlcs_weight=None, skip_distance=None)
+    return score(candidate, list(references), cfg)["ROUGE-1"].score
+
+
+def rouge1_for(candidate: str, references: Sequence[str], config: RougeConfig) -> Score:
+    """ROUGE-1 alone (the counts-only path: linear in the text), for the tokenizer page."""
+    return _rouge1(candidate, tuple(references), config.signature())
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
@@ -36,11 +75,12 @@ def _mistake(mistake: str, candidate: str, reference: str, signature: str) -> Ou
 
 
 def mistake_outcome(mistake: str, candidate: str, reference: str, config: RougeConfig) -> Outcome:
-    """A deliberately wrong implementation next to the correct value, on one input."""
+    """A deliberately wrong implementation next to the correct value, on one input (small inputs only:
+    see ui.budget.MISTAKES)."""
     return _mistake(mistake, candidate, reference, config.signature())
 
 
-@st.cache_resource(max_entries=32, show_spinner=False)
+@st.cache_resource(max_entries=8, show_spinner=False)
 def _stages(text: str, signature: str) -> dict[str, TokenStages]:
     return compare_tokenizers(text, RougeConfig.from_signature(signature))
 

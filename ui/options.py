@@ -79,7 +79,7 @@ def sidebar_cannot_show(c: RougeConfig) -> list[str]:
     ranges, or settings it has no widget for (they would be dropped silently).
 
     >>> sidebar_cannot_show(RougeConfig(skip_distance=5000))
-    ['skip distance 5000 is above the sidebar's maximum 1000']
+    ["skip distance 5000 is above the sidebar's maximum 1000"]
     >>> sidebar_cannot_show(DEFAULT)
     []
     """
