@@ -86,3 +86,23 @@ def test_markdown_in_pasted_text_is_shown_as_text(server, browser):
     info.first.wait_for(timeout=30_000)
     _no_injected_elements(page)
     page.close()
+
+
+@pytest.mark.parametrize(("name", "data", "message"), [
+    ("[click](http://127.0.0.1:9/f).json", b'{"![t](http://127.0.0.1:9/i.png)": 1}', "has no 'candidate' field"),
+    ("deep.json", b"[" * 50_000, "nests arrays or objects"),
+    ("bigint.json", b'{"candidate": ' + b"9" * 5000 + b', "references": ["a"]}', "JSON cannot read"),
+])
+def test_bad_upload_gives_a_message_as_text(server, browser, name, data, message):
+    page = open_app(browser, server, 1400)
+    page.get_by_text("Upload files instead").click()
+    page.locator("[data-testid='stFileUploaderDropzoneInput']").first.set_input_files(
+        files=[{"name": name, "mimeType": "application/json", "buffer": data}])
+    wait_idle(page)
+    page.get_by_role("button", name="Use the uploaded files").click()
+    wait_idle(page)
+    alert = page.locator("[data-testid='stAlert']").filter(has_text=message)
+    alert.first.wait_for(timeout=30_000)
+    _no_injected_elements(page)
+    assert page.locator("[data-testid='stException']").count() == 0
+    page.close()
