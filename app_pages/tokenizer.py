@@ -55,7 +55,8 @@ if cut:
     st.warning(md_literal(cut))
 
 config = state.config()
-stages = token_stages_for(text, config)
+with st.spinner("Tokenizing with each tokenizer, stage by stage...", show_time=True):
+    stages = token_stages_for(text, config)
 if not text.strip():
     st.info("This text is empty: there is nothing to tokenize. Type something or load a sample.")
 
