@@ -24,6 +24,7 @@ from ui import budget
 from ui.compute import report_for, size_of
 from ui.inputs import clip
 from ui.render_ngrams import labels_of
+from ui.render_runs import runs_compare_html
 from ui.render_wlcs import wlcs_arithmetic
 from ui.samples import load_samples
 from ui.literal import md_literal
@@ -198,8 +199,11 @@ def _sentence_walk(sec: str, cfg: RougeConfig, ref_text: str, cand_text: str) ->
                                key="learn_fig_W_runs")
         e = sub.measures[label].per_reference[0].explanation
         core = e.pairs[0] if e is not None and e.pairs else None
-        done = rl.table_done(cells, trace, rt, core, w) if k == total and total else None
+        script = sec == "W" and e is not None and e.kind == "wlcs-union"
+        done = rl.table_done(cells, trace, rt, core, w, script) if k == total and total else None
         st.html(rl.step_box(rl.cell_lines(cells, trace, k, rt, ct, w), done))
+        if sec == "W" and k == total and total and core is not None:
+            st.html(runs_compare_html(rt, ct, core.marks, w, script))
     m = sub.measures[label]
     st.markdown("**Worked arithmetic** (this pair, sidebar profile and α)")
     if sec == "W" and cfg.profile == "rouge155":

@@ -12,7 +12,8 @@ from typing import Callable, Optional, Sequence
 
 from .config import RougeConfig
 from .differences import Context, Example, Finding, rule
-from .evaluate import PERL_DIES, Report, combine
+from .evaluate import PERL_DIES, MeasureResult, Report, combine
+from .explain import LcsExplanation
 from .measures import measure_specs
 from .scoring import Counts, Score, pick_best, round5
 from .scoring import score as counts_to_score
@@ -154,11 +155,12 @@ def _double_weight(ctx: Context) -> Optional[Finding]:
         f"{m.counts.model:.4g}; dividing by {base:.4g} once gives R = {alt.recall:.5f}."))
 
 
-@rule("w-union-runs", "W per sentence",
-      "Perl's ROUGE-W weights union-LCS runs sentence by sentence", ("rouge155",),
-      "ROUGE-1.5.5 computes ROUGE-W per reference sentence (runs of union-LCS marks over a base of "
-      "Σ|M_i|^w), while the paper and rouge-score profiles run one weighted LCS over the whole text "
-      "(base m^w), so several sentences give different weighted hits and bases.",
+@rule("w-union-runs", "W runs/sentences",
+      "Perl's ROUGE-W weighs its own runs, sentence by sentence", ("rouge155",),
+      "ROUGE-1.5.5 takes only the marks of the LCS and weighs runs of consecutive reference words among "
+      "them, even where the matching candidate words are apart, sentence by sentence over a base of "
+      "Σ|M_i|^w; the paper and rouge-score profiles run one weighted LCS over the whole text, whose runs "
+      "need both texts to advance together (base m^w).",
       Example("police killed the gunman the crowd cheered", ("police killed the gunman\nthe crowd cheered",)))
 def _union_runs(ctx: Context) -> Optional[Finding]:
     if (p := ctx.perl("W")) is None or p[3].counts is None:
@@ -169,9 +171,39 @@ def _union_runs(ctx: Context) -> Optional[Finding]:
         flat = flat + lcs_measure(r.sentence_keys, rep.candidate.sentence_keys, "wlcs-flat", w)[0]
     base = _wlcs_base(rep, w)
     perl = counts_to_score(Counts(m.counts.hit, base, m.counts.peer), "rouge155", cfg.alpha, inv)
-    return None if perl == counts_to_score(flat, "rouge155", cfg.alpha, inv) else Finding((label,), (
-        f"{label}: ROUGE-1.5.5's weighted hits are {m.counts.hit:.4g} over a base of {base:.4g}, one WLCS "
-        f"over the whole text gives {flat.hit:.4g} over {flat.model:.4g}."))
+    if perl == counts_to_score(flat, "rouge155", cfg.alpha, inv):
+        return None
+    causes = []
+    split = _split_runs(m)
+    if split:
+        causes.append(f"the reference words {split} are consecutive but their candidate words are not: "
+                      "ROUGE-1.5.5 counts them as one run, the weighted LCS as several")
+    sentences = max([sum(1 for s in r.sentences if s) for r in rep.references] +
+                    [sum(1 for s in rep.candidate.sentences if s)])
+    if sentences > 1:
+        causes.append(f"the texts have several sentences ({sentences} in the longest): ROUGE-1.5.5 weighs runs "
+                      "inside each reference sentence over Σ|M_i|^w, one WLCS runs across sentences over m^w")
+    if not causes:
+        causes.append("the union of several candidate sentences' LCS marks forms runs no single WLCS has")
+    return Finding((label,), (
+        f"{label}: {'; and '.join(causes)}. ROUGE-1.5.5's weighted hits are {m.counts.hit:.4g} over a base of "
+        f"{base:.4g}, one WLCS over the whole text gives {flat.hit:.4g} over {flat.model:.4g}."))
+
+
+def _split_runs(m: MeasureResult) -> str:
+    """The first run of ROUGE-1.5.5's ROUGE-W whose reference words are consecutive while the candidate
+    words that matched them are not (quoted), or ''."""
+    for res in m.per_reference:
+        e = res.explanation
+        if not isinstance(e, LcsExplanation):
+            continue
+        credited = [u for u in e.marks if u.credited]
+        for prev, cur in zip(credited, credited[1:]):
+            along_ref = cur.reference_sentence == prev.reference_sentence and cur.position == prev.position + 1
+            along_cand = cur.source[0] == prev.source[0] and cur.source[1] == prev.source[1] + 1
+            if along_ref and not along_cand:
+                return f"'{prev.key} {cur.key}'"
+    return ""
 
 
 @rule("best-recall-vs-f", "-f B by recall",

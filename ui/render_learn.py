@@ -198,8 +198,11 @@ def cell_lines(cells: Sequence[CellStep], trace: Sequence[TraceStep], k: int, re
 
 
 def table_done(cells: Sequence[CellStep], trace: Sequence[TraceStep], ref_tokens: Sequence[Token],
-               core: Optional[SentencePair], weight: float = 1.0) -> str:
-    """The final line: the walk's value and marks against the core's pair (None: no shared word)."""
+               core: Optional[SentencePair], weight: float = 1.0, script_runs: bool = False) -> str:
+    """The final line: the walk's value and marks against the core's pair (None: no shared word).
+
+    ``script_runs``: ROUGE-1.5.5's ROUGE-W, which takes only the marks from this table and
+    weighs its own runs (consecutive reference words), so the table's value is not its hit."""
     value = cells[-1].value if cells else 0.0
     marks = tuple(t.mark for t in trace if t.mark)[::-1]
     core_value = core.value if core is not None else 0.0
@@ -207,7 +210,9 @@ def table_done(cells: Sequence[CellStep], trace: Sequence[TraceStep], ref_tokens
     what = "LCS" if weight == 1.0 else "WLCS"
     words = " ".join(ref_tokens[a].text for a, _ in marks)
     ok = value == core_value and marks == core_marks
-    return (f"Done: {what} = {num(value)} ({len(marks)} matched words: {words or 'none'}). "
+    note = (" (the paper's WLCS: ROUGE-1.5.5 keeps only these marks and weighs its own runs, drawn below; "
+            "its hit is their sum, not this value)") if script_runs else ""
+    return (f"Done: {what} = {num(value)}{note} ({len(marks)} matched words: {words or 'none'}). "
             f"rouge_core's {what} of this pair: {num(core_value)}, the same marks {check(ok)}")
 
 

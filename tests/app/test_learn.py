@@ -300,3 +300,25 @@ def test_f_lines_follow_each_profile():
     assert f_lines(sc, 0.5, "rouge155")[-1] == "F = 0.4 × 0.8 / (0.5 × 0.4 + 0.5 × 0.8) = 0.32 / 0.6 = 0.53333"
     assert f_lines(sc, 0.5, "paper")[-1] == "F = (1 + 1) × 0.4 × 0.8 / (1 × 0.4 + 0.8) = 0.64 / 1.2 = 0.53333"
     assert f_lines(Score(0.4, 0.8, 0.8), 0.0, "paper") == ["α = 0 (β → ∞): F = R = 0.8"]
+
+
+@pytest.mark.parametrize(("sample", "profile", "paper_runs", "script_runs"), [
+    ("paper_wlcs_y1", "rouge155", "4^2 = 16", "4^2 = 16"),
+    ("paper_wlcs_y2", "rouge155", "1^2 + 1^2 + 1^2 + 1^2 = 4", "4^2 = 16"),
+    ("paper_wlcs_y2", "paper", "1^2 + 1^2 + 1^2 + 1^2 = 4", "4^2 = 16"),
+])
+def test_rouge_w_draws_both_runs_and_the_arithmetic_uses_the_drawn_ones(sample, profile, paper_runs, script_runs):
+    """Y2 under rouge155: the script counts one run of 4 along the reference (16), the paper four runs
+    of 1 (4); the worked arithmetic must use the runs the profile counts, as drawn."""
+    at = open_learn()
+    at.selectbox(key="opt_profile").set_value(profile).run()
+    pick(at, "W")
+    at.selectbox(key="learn_W_sample").set_value(sample).run()
+    click(at, "Last")
+    text = text_of(at)
+    assert f"paper: {paper_runs}" in text and f"ROUGE-1.5.5: {script_runs}" in text
+    arithmetic = next(c.value for c in at.code if "over the runs" in c.value)
+    used = script_runs if profile == "rouge155" else paper_runs
+    assert f"over the runs = {used}" in arithmetic, arithmetic
+    if sample == "paper_wlcs_y2":
+        assert "cannot tell a candidate" in text

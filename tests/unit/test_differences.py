@@ -167,3 +167,15 @@ def test_bad_inputs_compare_without_error(candidate, references):
     c = compare(candidate, references, BASE)
     assert [r.label for r in c.rows][:4] == ["ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4"]
     assert all(not r.unexplained for r in c.rows)
+
+
+def test_w_rule_states_the_cause_that_applies():
+    """Y2 has one sentence: the rule must blame the runs along the reference, not 'several sentences'."""
+    y2 = compare("A H B K C I D", ["A B C D E F G"], BASE).hit("w-union-runs")
+    assert y2 is not None
+    assert "consecutive but their candidate words are not" in y2.finding.detail
+    assert "several sentences" not in y2.finding.detail
+    two = compare("police killed the gunman the crowd cheered", ["police killed the gunman\nthe crowd cheered"],
+                  BASE).hit("w-union-runs")
+    assert two is not None and "several sentences" in two.finding.detail
+    assert "candidate words are not" not in two.finding.detail
