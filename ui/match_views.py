@@ -5,6 +5,8 @@ table, figure and piece of HTML comes from the pure ``render_*`` functions.
 """
 from __future__ import annotations
 
+import hashlib
+
 import streamlit as st
 from ui.literal import md_literal
 
@@ -122,12 +124,21 @@ def _choose_pair(report: Report, e, key: str, ref_index: int):
         return None
     ref = report.references[ref_index]
     cand = report.candidate
+    # The pickers belong to this input: new texts (or options) give new pickers, which open on
+    # the sentence pair with the most matches (never another input's sentences).
+    digest = hashlib.sha1("\0".join((cand.text, ref.text, report.config.signature())).encode()).hexdigest()[:12]
+    best = max(e.pairs, key=lambda p: (len(p.marks), -p.reference_sentence, -p.candidate_sentence))
+    rows = sorted(choices)
     left, right = st.columns(2)
     with left:
-        i = st.selectbox("Reference sentence", sorted(choices), key=f"{key}_rs",
+        i = st.selectbox("Reference sentence", rows, key=f"{key}_rs_{ref_index}_{digest}",
+                         index=rows.index(best.reference_sentence) if best.reference_sentence in rows else 0,
                          format_func=lambda i: f"R{i + 1}: " + " ".join(t.text for t in ref.sentences[i][:8]))
+    cols = choices[i]
+    start = cols.index(best.candidate_sentence) if i == best.reference_sentence and best.candidate_sentence in cols \
+        else 0
     with right:
-        j = st.selectbox("Candidate sentence", choices[i], key=f"{key}_cs",
+        j = st.selectbox("Candidate sentence", cols, key=f"{key}_cs_{ref_index}_{digest}_{i}", index=start,
                          format_func=lambda j: f"C{j + 1}: " + " ".join(t.text for t in cand.sentences[j][:8]))
     return find_pair(e, i, j)
 

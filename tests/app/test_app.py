@@ -240,3 +240,39 @@ def test_text_typed_in_the_same_request_as_a_page_switch_is_kept(page):
     at.switch_page("app_pages/inspect.py").run()
     assert cand_box(at).value == "typed just before the click"
     assert [b.value for b in ref_boxes(at)][1] == "reference typed too"
+
+
+def _pickers(at: AppTest, prefix: str) -> list:
+    return [s for s in at.selectbox if s.key and s.key.startswith(prefix)]
+
+
+def test_sentence_pickers_follow_the_input_and_open_on_the_best_pair():
+    """After another sample the LCS pickers showed the old input's sentences (4 of 6 flows)."""
+    at = load(start(), "union_vs_best")
+    rs = _pickers(at, "inspect_lcs_rs_")
+    assert len(rs) == 1
+    e = evaluate(SAMPLES["union_vs_best"].candidate, list(SAMPLES["union_vs_best"].references),
+                 RougeConfig(max_n=4, skip_distance=4)).measures["ROUGE-L"].per_reference[0].explanation
+    best = max(e.pairs, key=lambda p: (len(p.marks), -p.reference_sentence, -p.candidate_sentence))
+    assert rs[0].value == best.reference_sentence
+    assert _pickers(at, "inspect_lcs_cs_")[0].value == best.candidate_sentence
+    old_key = rs[0].key
+    load(at, "paper_union_lcs")
+    rs = _pickers(at, "inspect_lcs_rs_")
+    assert rs and rs[0].key != old_key  # a new picker for the new input
+    cs = _pickers(at, "inspect_lcs_cs_")[0]
+    assert all(o.startswith("C") and o[4:].split()[0].lower() in SAMPLES["paper_union_lcs"].candidate.lower()
+               for o in cs.options)
+
+
+def test_ngram_view_follows_the_chosen_reference():
+    """The n-gram view after picking reference 2 must show reference 2's texts and table."""
+    at = load(start(), "news_multi_ref")
+    at.selectbox(key="inspect_ref").set_value(1).run()
+    assert not at.exception
+    assert any(m.value == "**Reference 2**" for m in at.markdown)
+    s = SAMPLES["news_multi_ref"]
+    expected = evaluate(s.candidate, list(s.references), RougeConfig(max_n=4, skip_distance=4))
+    e = expected.measures["ROUGE-1"].per_reference[1].explanation
+    table = next(d.value for d in at.dataframe if "credit" in " ".join(map(str, d.value.columns)).lower())
+    assert int(table[[c for c in table.columns if "credit" in str(c).lower()][0]].sum()) == e.hit
