@@ -7,7 +7,8 @@ from typing import Sequence
 
 #: Longest text (characters) the inspector takes per summary; more is cut with a message.
 MAX_CHARS = 100_000
-MAX_UPLOAD_BYTES = 5_000_000
+#: Largest upload, the same as server.maxUploadSize = 5 (MB) in .streamlit/config.toml.
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 
 class InputError(ValueError):

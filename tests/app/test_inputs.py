@@ -56,3 +56,16 @@ def test_huge_upload_is_refused():
 def test_clip_says_what_was_cut():
     text, msg = clip("x" * (MAX_CHARS + 5), "candidate")
     assert len(text) == MAX_CHARS and f"{MAX_CHARS + 5:,}" in msg
+
+
+def test_streamlit_config_agrees_with_the_upload_limit():
+    """The uploader said 200 MB while the code refused over 5 MB; no usage statistics, no Deploy button."""
+    import tomllib
+    from pathlib import Path
+
+    from ui.inputs import MAX_UPLOAD_BYTES
+
+    cfg = tomllib.loads((Path(__file__).resolve().parents[2] / ".streamlit" / "config.toml").read_text())
+    assert cfg["server"]["maxUploadSize"] * 1024 * 1024 == MAX_UPLOAD_BYTES
+    assert cfg["browser"]["gatherUsageStats"] is False
+    assert cfg["client"]["toolbarMode"] == "minimal"
