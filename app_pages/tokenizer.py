@@ -4,6 +4,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from rouge_core.token_stages import tokenizer_config
 from rouge_core.tokenize import TOKENIZER_RULES
 from ui import kept, state
 from ui.compute import rouge1_for, token_stages_for
@@ -60,22 +61,30 @@ with st.spinner("Tokenizing with each tokenizer, stage by stage...", show_time=T
 if not text.strip():
     st.info("This text is empty: there is nothing to tokenize. Type something or load a sample.")
 
-# The pair's ROUGE-1 under each tokenizer shows what the tokenizer is worth for this input.
-pair_cfg = config.with_(max_n=config.max_n or 1)
+# For a text of the Inspect pair, the pair's ROUGE-1 under each tokenizer shows what the tokenizer
+# is worth for this input; the user's own text has no pair, so no such column.
+own = ss["tok_source"] == OWN
 rows = []
 for tok, ts in stages.items():
-    score = rouge1_for(candidate, references, pair_cfg.with_(tokenizer=tok))
     kept, letters = ts.letters
-    rows.append({"tokenizer": tok, "letters and digits kept": f"{kept} of {letters}",
-                 "characters dropped": ts.count("dropped"), "characters splitting words": ts.count("split"),
-                 "tokens after cleaning": ts.stages[1].count, "after stopwords": ts.stages[2].count,
-                 "after stemming": ts.stages[3].count, "ROUGE-1 recall of the pair": score.recall})
+    row = {"tokenizer": tok, "stemmer": ts.stages[3].rule.split(",")[0] if ts.stages[3].enabled else "off",
+           "letters and digits kept": f"{kept} of {letters}",
+           "characters dropped": ts.count("dropped"), "characters splitting words": ts.count("split"),
+           "tokens after cleaning": ts.stages[1].count, "after stopwords": ts.stages[2].count,
+           "after stemming": ts.stages[3].count}
+    if not own:
+        row["ROUGE-1 recall of the Inspect pair"] = rouge1_for(
+            candidate, references, tokenizer_config(tok, config)).recall
+    rows.append(row)
 summary = pd.DataFrame(rows)
 st.subheader("Counts")
 st.dataframe(summary, hide_index=True, width="stretch", column_config={
     c: st.column_config.NumberColumn(format="%.5f") for c in summary.columns if "ROUGE-1" in c})
-st.caption("ROUGE-1 of the pair = the Inspect page's candidate against its references, under each tokenizer "
-           "(other options from the sidebar).")
+st.caption("Each tokenizer with its own package's stemmer (rouge-score's with NLTK's Porter, rouge155's with "
+           "ROUGE-1.5.5's; unicode with the sidebar profile's). "
+           + ("Your own text has no reference, so no ROUGE-1 column." if own else
+              "ROUGE-1 recall of the Inspect pair = the Inspect page's candidate against its references, "
+              "under each tokenizer (other options from the sidebar)."))
 
 (kept, letters), (ukept, _) = stages["rouge155"].letters, stages["unicode"].letters
 if kept < letters:  # no user text in this (markdown) message: the marked text below shows it

@@ -185,10 +185,25 @@ def token_stages(text: TextInput, tokenizer: str, config: RougeConfig) -> TokenS
     return TokenStages(tokenizer, text, tuple(spans), marks, stages)
 
 
+#: The profile whose stemmer goes with a tokenizer: each package's tokenizer with its own stemmer
+#: (rouge-score's column stems with NLTK's Porter, whatever the sidebar's profile).
+STEMMER_PROFILE = {"rouge155": "rouge155", "rouge-score": "rouge-score"}
+
+
+def tokenizer_config(tokenizer: str, config: RougeConfig) -> RougeConfig:
+    """``config`` with ``tokenizer`` and the profile (stemmer, rounding) of that tokenizer's package;
+    the unicode tokenizer keeps ``config``'s profile.
+
+    >>> tokenizer_config("rouge-score", RougeConfig(stem=True)).profile
+    'rouge-score'
+    """
+    return config.with_(tokenizer=tokenizer, profile=STEMMER_PROFILE.get(tokenizer, config.profile))
+
+
 def compare_tokenizers(text: TextInput, config: RougeConfig) -> dict[str, TokenStages]:
-    """:func:`token_stages` for every tokenizer, in ``TOKENIZERS`` order.
+    """:func:`token_stages` for every tokenizer (each with its package's stemmer), in ``TOKENIZERS`` order.
 
     >>> {t: s.keys for t, s in compare_tokenizers("警察 Café", RougeConfig()).items()}
     {'rouge155': ('caf',), 'rouge-score': ('caf',), 'unicode': ('警', '察', 'café')}
     """
-    return {t: token_stages(text, t, config) for t in TOKENIZERS}
+    return {t: token_stages(text, t, tokenizer_config(t, config)) for t in TOKENIZERS}

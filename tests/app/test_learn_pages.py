@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from rouge_core import evaluate
 from rouge_core.differences import RULES, compare, profile_configs
 from rouge_core.mistakes import MISTAKES
-from rouge_core.token_stages import compare_tokenizers
+from rouge_core.token_stages import compare_tokenizers, tokenizer_config
 from ui.options import DEFAULT
 from ui.samples import load_samples
 
@@ -147,9 +147,18 @@ def test_tokenizer_page_counts_and_scores():
         row = shown[tok]
         assert (row["characters dropped"], row["characters splitting words"], row["after stemming"]) == (
             ts.count("dropped"), ts.count("split"), ts.stages[3].count)
-        report = evaluate(s.candidate, list(s.references), DEFAULT.with_(tokenizer=tok))
-        assert row["ROUGE-1 recall of the pair"] == report.measures["ROUGE-1"].score.recall
+        report = evaluate(s.candidate, list(s.references), tokenizer_config(tok, DEFAULT))
+        assert row["ROUGE-1 recall of the Inspect pair"] == report.measures["ROUGE-1"].score.recall
     assert "paul" in html(at)
+
+
+def test_tokenizer_page_own_text_has_no_pair_column():
+    """The 'ROUGE-1 recall of the pair' column scored the Inspect pair while the user inspected their own text."""
+    at = start("tokenizer")
+    at.selectbox(key="tok_source").set_value(-1)
+    run(at)
+    assert not any("ROUGE-1" in c for c in at.dataframe[0].value.columns)
+    assert "no ROUGE-1 column" in " ".join(c.value for c in at.caption)
 
 
 @pytest.mark.parametrize("sample", list(SAMPLES))

@@ -6,7 +6,7 @@ import pytest
 
 from rouge_core import RougeConfig, analyze
 from rouge_core.config import TOKENIZERS
-from rouge_core.token_stages import STAGES, compare_tokenizers, token_stages
+from rouge_core.token_stages import STAGES, compare_tokenizers, token_stages, tokenizer_config
 from ui.samples import load_samples
 
 TEXTS = [
@@ -25,8 +25,16 @@ CONFIGS = [RougeConfig(), RougeConfig(stem=True), RougeConfig(remove_stopwords=T
 def test_last_stage_is_what_a_score_compares(text, config):
     for tok, ts in compare_tokenizers(text, config).items():
         assert [s.name for s in ts.stages] == list(STAGES)
-        assert list(ts.keys) == analyze(text, config.with_(tokenizer=tok)).keys
+        assert list(ts.keys) == analyze(text, tokenizer_config(tok, config)).keys
         assert [s.count for s in ts.stages[1:]] == [len(s.tokens) for s in ts.stages[1:]]
+
+
+@pytest.mark.parametrize("text", TEXTS[:3])
+def test_each_tokenizer_stems_like_its_package(text):
+    """The rouge-score column named ROUGE-1.5.5's stemmer under the rouge155 profile."""
+    stages = compare_tokenizers(text, RougeConfig(stem=True))
+    assert stages["rouge-score"].stages[3].rule.startswith("NLTK's Porter")
+    assert stages["rouge155"].stages[3].rule.startswith("ROUGE-1.5.5's Porter")
 
 
 @pytest.mark.parametrize("text", TEXTS)
