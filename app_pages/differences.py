@@ -7,6 +7,7 @@ import streamlit as st
 from rouge_core.differences import RULES
 from ui import kept, state
 from ui import budget
+from ui.options import apply_settings
 from ui.compute import comparison_for, size_of
 from ui.inputs import clip
 from ui.render_differences import (
@@ -45,6 +46,10 @@ def _load_example() -> None:
     if rid in RULES:
         ex = RULES[rid].example
         _set_own(ex.candidate, list(ex.references))
+        if ex.settings:  # what the rule needs to show, e.g. stemming for "the stemmers differ"
+            apply_settings(dict(ex.settings))
+            ss["_diff_msg"] = ("Switched on in the sidebar for this example: "
+                               + ", ".join(f"{k} = {v}" for k, v in ex.settings) + ".")
 
 
 def _copy_inspect() -> None:
@@ -79,6 +84,8 @@ top[0].selectbox("Show me an example of ...", list(RULES), key="diff_preset", in
                  format_func=lambda r: RULES[r].title, on_change=_load_example,
                  placeholder="Choose a rule to load an input that triggers it...")
 top[1].radio("Input", list(SOURCES), key="diff_source", format_func=SOURCES.get, horizontal=True)
+if msg := ss.pop("_diff_msg", None):
+    st.info(md_literal(msg))
 ss["_diff_source"] = ss["diff_source"]
 
 if ss["diff_source"] == "own":

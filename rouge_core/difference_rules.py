@@ -232,7 +232,7 @@ def _best_by(ctx: Context) -> Optional[Finding]:
       "plus WordNet exceptions, while rouge-score uses NLTK's Porter, so words such as agreement, "
       "environmental or dying get different stems and match different words.",
       Example("The environmental agreement was signed as the old leader lay dying.",
-              ("The old leader dies after signing the environment agreement.",)))
+              ("The old leader dies after signing the environment agreement.",), (("stem", True),)))
 def _stemmers(ctx: Context) -> Optional[Finding]:
     cfg = ctx.configs["rouge-score"]
     on = cfg.with_(stem=True)

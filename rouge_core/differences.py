@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from .config import PROFILES, RougeConfig
 from .evaluate import MeasureResult, Report, evaluate, score
@@ -27,10 +27,12 @@ from .tokenize import as_text
 
 @dataclass(frozen=True)
 class Example:
-    """An input on which a rule shows (the page's "show me an example of ...")."""
+    """An input on which a rule shows (the page's "show me an example of ..."), and the options
+    it needs switched on (``RougeConfig`` field -> value), e.g. stemming for the stemmer rule."""
 
     candidate: str
     references: tuple[str, ...]
+    settings: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)

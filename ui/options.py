@@ -107,6 +107,17 @@ def _canonical(c: RougeConfig) -> RougeConfig:
     return c
 
 
+def apply_settings(changes: dict[str, Any]) -> None:
+    """Switch sidebar options from a page (e.g. stemming for a rule's example); safe in callbacks.
+
+    ``changes`` are ``RougeConfig`` fields; the rest keeps the sidebar's current values."""
+    try:
+        current = state_to_config(st.session_state)
+    except (KeyError, ValueError):
+        current = DEFAULT
+    _apply(current.with_(**changes))
+
+
 def _apply(c: RougeConfig) -> None:
     for k, v in config_to_state(c).items():
         st.session_state[k] = v

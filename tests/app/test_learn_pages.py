@@ -86,11 +86,15 @@ def test_each_preset_shows_its_rule(rule_id):
     assert at.radio(key="diff_source").value == "own"
     assert box(at, "diff_candidate").value == ex.candidate
     assert [t.value for t in at.text_area if t.key.startswith("diff_ref_")] == list(ex.references)
-    hit = compare(ex.candidate, list(ex.references), DEFAULT).hit(rule_id)
+    hit = compare(ex.candidate, list(ex.references), DEFAULT.with_(**dict(ex.settings))).hit(rule_id)
     shown = html(at)
     assert RULES[rule_id].title.replace("'", "&#x27;") in shown
     assert hit.finding.detail.replace("'", "&#x27;") in shown
-    if hit.finding.in_table:
+    for field, value in ex.settings:  # the example switched on what its rule needs (stemming ...)
+        assert at.checkbox(key=f"opt_{field}").value is value
+    if rule_id == "stemmers":  # it showed only in 'Also true of this input' before stemming was switched on
+        assert hit.finding.in_table
+    if hit.finding.in_table:  # on its first render
         tags = table(at)["differs because"].str.split("; ").sum()
         assert RULES[rule_id].tag in tags
 
