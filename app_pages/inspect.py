@@ -4,6 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core import split_sentences
+from rouge_core.sentences import SPLITTER
 from ui import kept, state
 from ui import budget
 from ui.compute import report_for, size_of
@@ -24,8 +25,49 @@ def _load_sample() -> None:
         state.set_inputs(s.candidate, list(s.references))
 
 
-def _split_all() -> None:
-    state.set_inputs(split_sentences(state.candidate()), [split_sentences(r) for r in state.references()])
+def _split_preview() -> None:
+    """Propose the split; nothing changes until the user applies it."""
+    st.session_state.pop("_split_undo", None)
+    new = (split_sentences(state.candidate()), [split_sentences(r) for r in state.references()])
+    old = (state.candidate(), state.references())
+    st.session_state["_split_preview"] = new if new != (old[0].strip(), [r.strip() for r in old[1]]) else "same"
+
+
+def _split_apply() -> None:
+    new = st.session_state.pop("_split_preview", None)
+    if isinstance(new, tuple):
+        st.session_state["_split_undo"] = (state.candidate(), state.references())
+        state.set_inputs(new[0], list(new[1]))
+
+
+def _split_undo() -> None:
+    old = st.session_state.pop("_split_undo", None)
+    if old is not None:
+        state.set_inputs(old[0], list(old[1]))
+
+
+def _split_cancel() -> None:
+    st.session_state.pop("_split_preview", None)
+
+
+def _split_panel() -> None:
+    """The proposed split (before it is applied), or the undo button (after)."""
+    preview = st.session_state.get("_split_preview")
+    if preview == "same":
+        st.session_state.pop("_split_preview", None)
+        st.info("Every sentence is already on its own line: nothing to split.")
+    elif isinstance(preview, tuple):
+        with st.container(border=True):
+            cand, refs = preview
+            counts = ", ".join([f"the candidate {len(cand.splitlines())} lines"] +
+                               [f"reference {k} {len(r.splitlines())} lines" for k, r in enumerate(refs, 1)])
+            st.markdown(f"**Split preview** ({SPLITTER}): {counts}. Nothing is changed until you apply it.")
+            st.text(cand if len(cand) < 3000 else cand[:3000] + " ...")
+            b1, b2, _ = st.columns([1, 1, 4])
+            b1.button("Apply the split", on_click=_split_apply, type="primary")
+            b2.button("Cancel", key="split_cancel", on_click=_split_cancel)
+    elif st.session_state.get("_split_undo") is not None:
+        st.button("Undo the split", on_click=_split_undo, help="Back to the texts as they were before the split.")
 
 
 def _use_uploads() -> None:
@@ -56,9 +98,12 @@ top = st.columns([3, 1, 1])
 top[0].selectbox("Load a sample", list(SAMPLES), key="sample_pick", index=None,
                  placeholder="Choose an example (the paper's, news, non-English)...",
                  format_func=lambda k: f"{SAMPLES[k].title} — {SAMPLES[k].teaches}", on_change=_load_sample)
-top[1].button("Split sentences for me", on_click=_split_all,
-              help="For text written without line breaks: puts each sentence on its own line.")
+top[1].button("Split sentences for me", on_click=_split_preview,
+              help=f"For text written without line breaks: shows each sentence on its own line ({SPLITTER}: "
+                   "abbreviations, initials, acronyms and decimals are not cut), then you apply or cancel.")
 top[2].button("Add reference", on_click=state.add_reference)
+
+_split_panel()
 
 with st.expander("Upload files instead"):
     st.file_uploader("One JSON / JSONL record with 'candidate' and 'references'", type=["json", "jsonl"],

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterator, Sequence, Union
 
+from .sentences import split_sentences  # noqa: F401  (re-exported: rouge_core.split_sentences)
 from .config import RougeConfig
 from .limits import limited_spans
 from .stem import smart_stopwords, stem_nltk, stem_rouge155
@@ -100,24 +101,6 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
             spans.append((pos, pos + len(line)))
         pos += len(line) + 1
     return spans
-
-
-def split_sentences(text: str) -> str:
-    """Put each sentence of running text on its own line (for text written without newlines).
-
-    A simple rule: a sentence ends after ``.``, ``!``, ``?`` or their CJK forms,
-    optionally followed by closing quotes or brackets, then white space.
-
-    >>> split_sentences("One. Two! Three")
-    'One.\\nTwo!\\nThree'
-    """
-    parts = re.split(r"(?<=[.!?\u3002\uff01\uff1f])([\"'\u201d\u2019)\]]*)\s+", text.strip())
-    out, i = [], 0
-    while i < len(parts):
-        seg = parts[i] + (parts[i + 1] if i + 1 < len(parts) else "")
-        out.append(seg.strip())
-        i += 2
-    return "\n".join(s for s in out if s)
 
 
 # -- tokenizers: (text, start, end) -> iterator of (norm, start, end) ----------------

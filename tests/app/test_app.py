@@ -185,7 +185,23 @@ def test_split_sentences_button():
     at = set_texts(start(), "The police came. They shot the gunman.", "police killed the gunman")
     assert "single sentence" in page_text(at)
     next(b for b in at.button if b.label == "Split sentences for me").click().run()
+    # a preview first: nothing changed yet, the splitter is named
+    assert cand_box(at).value == "The police came. They shot the gunman."
+    assert "abbreviation-aware" in page_text(at)
+    next(b for b in at.button if b.label == "Apply the split").click().run()
     assert cand_box(at).value == "The police came.\nThey shot the gunman."
+    next(b for b in at.button if b.label == "Undo the split").click().run()
+    assert cand_box(at).value == "The police came. They shot the gunman."
+
+
+def test_split_keeps_us_whole_and_cancel_changes_nothing():
+    at = set_texts(start(), "The U.S. team won. Dr. Smith cheered.", "police killed the gunman")
+    next(b for b in at.button if b.label == "Split sentences for me").click().run()
+    next(b for b in at.button if b.label == "Cancel").click().run()
+    assert cand_box(at).value == "The U.S. team won. Dr. Smith cheered."
+    next(b for b in at.button if b.label == "Split sentences for me").click().run()
+    next(b for b in at.button if b.label == "Apply the split").click().run()
+    assert cand_box(at).value == "The U.S. team won.\nDr. Smith cheered."
 
 
 def test_options_survive_widgets_that_were_not_drawn():

@@ -120,8 +120,22 @@ def test_list_input_is_one_sentence_per_line():
 def test_split_sentences():
     assert split_sentences("One. Two! Three") == "One.\nTwo!\nThree"
     assert split_sentences('He said "yes." Then left.') == 'He said "yes."\nThen left.'
-    assert split_sentences("第一句。第二句。") == "第一句。第二句。"  # no white space after 。
+    assert split_sentences("第一句。第二句。") == "第一句。\n第二句。"  # CJK has no white space after 。
     assert split_sentences("   ") == ""
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    ("The U.S. economy grew. It was 3.5 percent.", ["The U.S. economy grew.", "It was 3.5 percent."]),
+    ("Dr. Smith met Mr. Jones at 5 p.m. on Jan. 3. They talked.",
+     ["Dr. Smith met Mr. Jones at 5 p.m. on Jan. 3.", "They talked."]),
+    ("J. R. R. Tolkien wrote it. Fans read it.", ["J. R. R. Tolkien wrote it.", "Fans read it."]),
+    ("Apple Inc. sued, e.g. in court. See rouge_core.evaluate for more.",
+     ["Apple Inc. sued, e.g. in court.", "See rouge_core.evaluate for more."]),
+    ("first line. still first\nsecond line", ["first line.", "still first", "second line"]),
+])
+def test_split_sentences_knows_abbreviations_initials_and_decimals(text, lines):
+    """The old rule cut 'U.S.' in two."""
+    assert split_sentences(text).split("\n") == lines
 
 
 def test_word_limit():
