@@ -10,7 +10,7 @@ from ui import budget
 from ui.compute import report_for, size_of
 from ui.inputs import InputError, clip, parse_record, parse_text_files
 from ui.match_views import show_match_views
-from ui.render_scores import per_reference_frame, report_json, scores_frame
+from ui.render_scores import per_reference_grid, report_json, scores_csv, scores_frame
 from ui.samples import load_samples
 from ui.literal import md_literal
 
@@ -182,11 +182,16 @@ st.dataframe(frame, hide_index=True, width="stretch", column_config={
     "notes": st.column_config.TextColumn(width="large"),
 })
 d1, d2, _ = st.columns([1, 1, 4])
-d1.download_button("Download CSV", frame.to_csv(index=False), "rouge_scores.csv", "text/csv")
+d1.download_button("Download CSV", scores_csv(report), "rouge_scores.csv", "text/csv",
+                   help="Exact numbers, integer counts, the config's signature and the texts' ids (content hashes).")
 d2.download_button("Download JSON", report_json(report), "rouge_scores.json", "application/json")
 if len(references) > 1:
     with st.expander("Per-reference breakdown", expanded=config.multi_ref != "pooled"):
-        st.dataframe(per_reference_frame(report), hide_index=True, width="stretch")
+        stat = st.radio("Show", ["F", "R", "P"], horizontal=True, key="inspect_grid_stat",
+                        help="Each measure against each reference alone; the last row combines them.")
+        grid = per_reference_grid(report, stat)
+        st.dataframe(grid, hide_index=True, width="stretch", column_config={
+            c: st.column_config.NumberColumn(format=fmt) for c in grid.columns if c != "reference"})
 
 st.subheader("Matches behind the numbers")
 show_match_views(report, key="inspect")

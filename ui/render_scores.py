@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+import hashlib
+from typing import Any, Optional
 
 import pandas as pd
 
@@ -28,13 +29,29 @@ def _num(x: float) -> float | int:
     return int(x) if x.is_integer() and abs(x) < 2**53 else x
 
 
+def count_text(x: Optional[float]) -> str:
+    """A count as the tables show it: integers as integers, ROUGE-W's weighted counts to 4 decimals
+    (or in scientific notation past a million), nothing for a missing count.
+
+    >>> count_text(3.0), count_text(16.0), count_text(5.278031643091577), count_text(1.2e24), count_text(None)
+    ('3', '16', '5.2780', '1.2000e+24', '')
+    """
+    if x is None:
+        return ""
+    x = float(x)
+    if x.is_integer() and abs(x) < 2**53:
+        return str(int(x))
+    return f"{x:.4e}" if abs(x) >= 1e6 else f"{x:.4f}"
+
+
 def scores_frame(report: Report) -> pd.DataFrame:
-    """One row per measure: P, R, F, the counts they come from, and the reference chosen.
+    """One row per measure, for display: P, R, F (numbers), the counts they come from (as text, one
+    style: see :func:`count_text`), the reference chosen (empty unless one was), notes.
 
     >>> from rouge_core import evaluate, RougeConfig
     >>> df = scores_frame(evaluate("police kill the gunman", ["police killed the gunman"], RougeConfig()))
-    >>> df.loc[df.measure == "ROUGE-L", ["recall", "hits", "reference total"]].values.tolist()
-    [[0.75, 3.0, 4.0]]
+    >>> df.loc[df.measure == "ROUGE-L", ["recall", "hits", "reference total", "chosen reference"]].values.tolist()
+    [[0.75, '3', '4', '']]
     """
     rows = []
     for label, m in report.measures.items():
@@ -44,33 +61,71 @@ def scores_frame(report: Report) -> pd.DataFrame:
             "precision": m.score.precision,
             "recall": m.score.recall,
             "F": m.score.fmeasure,
-            "hits": _num(c.hit) if c else None,
-            "reference total": _num(c.model) if c else None,
-            "candidate total": _num(c.peer) if c else None,
-            "chosen reference": (m.chosen + 1) if m.chosen is not None else None,
+            "hits": count_text(c.hit if c else None),
+            "reference total": count_text(c.model if c else None),
+            "candidate total": count_text(c.peer if c else None),
+            "chosen reference": str(m.chosen + 1) if m.chosen is not None else
+            ", ".join(str(k + 1) for k in m.jackknife),
             "notes": " ".join(m.notes),
         })
     return pd.DataFrame(rows)
 
 
-def per_reference_frame(report: Report) -> pd.DataFrame:
-    """One row per measure and reference: the per-reference counts and scores."""
+def text_id(text: str) -> str:
+    """A short, stable id of a text (its content hash), so a download says which texts it scored.
+
+    >>> text_id("police kill the gunman")
+    'sha1:43786fd5df'
+    """
+    return "sha1:" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
+
+
+def scores_csv(report: Report) -> str:
+    """The scores as CSV: exact numbers (integer counts stay integers), the signature and the texts' ids.
+
+    >>> from rouge_core import evaluate, RougeConfig
+    >>> print(scores_csv(evaluate("a b", ["a c"], RougeConfig(max_n=1, rouge_l=False, wlcs_weight=None,
+    ...     skip_distance=None))).splitlines()[1][:40])
+    ROUGE-1,0.5,0.5,0.5,1,2,2,,,ROUGE-1|prof
+    """
     rows = []
     for label, m in report.measures.items():
-        for i, r in enumerate(m.per_reference, start=1):
-            rows.append({
-                "measure": report.display_name(label), "reference": i,
-                "precision": r.score.precision, "recall": r.score.recall, "F": r.score.fmeasure,
-                "hits": _num(r.counts.hit), "reference total": _num(r.counts.model),
-                "candidate total": _num(r.counts.peer), "selection value": r.select,
-                "chosen": m.chosen == i - 1 or (i - 1) in m.jackknife,
-            })
-    return pd.DataFrame(rows)
+        c = m.counts
+        rows.append({
+            "measure": report.display_name(label), "precision": m.score.precision, "recall": m.score.recall,
+            "F": m.score.fmeasure, "hits": _num(c.hit) if c else None,
+            "reference total": _num(c.model) if c else None, "candidate total": _num(c.peer) if c else None,
+            "chosen reference": m.chosen + 1 if m.chosen is not None else None, "notes": " ".join(m.notes),
+            "signature": report.config.signature(), "candidate id": text_id(report.candidate.text),
+            "reference ids": " ".join(text_id(r.text) for r in report.references),
+        })
+    return pd.DataFrame(rows, dtype=object).to_csv(index=False)
+
+
+def per_reference_grid(report: Report, statistic: str = "F") -> pd.DataFrame:
+    """References x measures: one statistic (``P``, ``R`` or ``F``) of each measure against each reference
+    alone, and the combined score in the last row.
+
+    >>> from rouge_core import evaluate, RougeConfig
+    >>> g = per_reference_grid(evaluate("a b", ["a c", "a b"], RougeConfig(max_n=1, rouge_l=False,
+    ...     wlcs_weight=None, skip_distance=None)), "R")
+    >>> g.to_dict("list")
+    {'reference': ['reference 1', 'reference 2', 'combined (pooled)'], 'ROUGE-1': [0.5, 1.0, 0.75]}
+    """
+    field = {"P": "precision", "R": "recall", "F": "fmeasure"}[statistic]
+    k = len(report.references)
+    grid: dict[str, list[object]] = {
+        "reference": [f"reference {i}" for i in range(1, k + 1)] + [f"combined ({report.config.multi_ref})"]}
+    for label, m in report.measures.items():
+        grid[report.display_name(label)] = [getattr(r.score, field) for r in m.per_reference] + [
+            getattr(m.score, field)]
+    return pd.DataFrame(grid)
 
 
 def report_json(report: Report) -> str:
     """Scores, counts and settings as JSON (no explanations)."""
-    out: dict[str, Any] = {"signature": report.config.signature(), "measures": {}}
+    out: dict[str, Any] = {"signature": report.config.signature(), "candidate_id": text_id(report.candidate.text),
+                           "reference_ids": [text_id(r.text) for r in report.references], "measures": {}}
     for label, m in report.measures.items():
         out["measures"][report.display_name(label)] = {
             "precision": m.score.precision, "recall": m.score.recall, "f": m.score.fmeasure,
