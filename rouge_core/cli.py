@@ -3,9 +3,15 @@
 Same options, configuration files (XML, or ``-z SPL|SEE|ISI`` file lists) and
 printed lines. Deliberate differences:
 
-* the data files ship with rouge_core: ``-e`` and ``ROUGE_EVAL_HOME`` are accepted
-  and ignored; ``--no-stem-exceptions`` stems with Porter alone, which is what a
-  Perl install with an empty ``WordNet-2.0.exc.db`` (the pyrouge recipe) computes;
+* the data files ship with rouge_core; ``-e DIR`` points at a Perl install's data directory
+  (:mod:`rouge_core.exception_db`): as in the script, ``DIR/smart_common_words.txt`` and
+  ``DIR/WordNet-2.0.exc.db`` must exist (same messages), and ``-m`` stems with the DB's map:
+  Porter alone if it holds no key (the pyrouge recipe's DB, and most installs), else its
+  keys. A DB rouge_core cannot read gives one warning naming the map used instead (the
+  directory's WordNet ``.exc`` files, else the pinned WordNet 2.0 map); ``-s`` keeps
+  rouge_core's list and warns if the directory's differs. Without ``-e`` (``ROUGE_EVAL_HOME``
+  and ``RED_EVAL_HOME`` are ignored) ``-m`` uses the pinned map; ``--no-stem-exceptions``
+  stems with Porter alone, what a Perl install with an empty DB computes;
 * options may also follow the positional arguments; ``-M`` and ``-3`` (Basic
   Elements) are refused; ``-v`` (Perl's debug dump) is ignored;
 * where the script dies on ROUGE-W (a reference without tokens) the run goes on,
@@ -20,23 +26,30 @@ printed lines. Deliberate differences:
   compares them as doubles, so IDs above 2**53 may tie);
 * output is UTF-8 (Perl prints non-ASCII IDs below U+0100 as single Latin-1 bytes).
 
-Extra options: ``--profile``, ``--tokenizer``, ``--no-stem-exceptions``, ``--json``.
+Extra options: ``--profile``, ``--tokenizer``, ``--no-stem-exceptions``, ``--json`` (the averages;
+with ``-d`` also every evaluation's entry under ``evals``, an empty list without it), ``--version``.
 Files are read as bytes and decoded as UTF-8; bytes that are not UTF-8 become
 U+0000 (one byte, never a word character), so Perl's byte and word counts hold.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 import re
 import sys
-from dataclasses import asdict
+from collections.abc import Mapping
+from dataclasses import asdict, replace
 from functools import cmp_to_key
+from importlib import metadata
 from typing import Any, Optional, Sequence
 
+from . import __version__
+from .config import VERSION as SIGNATURE_VERSION
 from .config import RougeConfig
 from .corpus import PERL_ABORTS, CorpusReport, evaluate_corpus
+from .exception_db import open_data_directory
 from .perl_inputs import (
     UsageError,
     read_file_list,
@@ -44,6 +57,7 @@ from .perl_inputs import (
     read_xml_config,
     shown,
 )
+from .stem import exception_table, smart_stopwords, wordnet_exceptions
 
 USAGE = """usage: python -m rouge_core [options] <config-file> [<systemID>]   (options of ROUGE-1.5.5.pl)
   -a  all systems of the config     -d  every evaluation's score    -n N  ROUGE-1..N
@@ -51,13 +65,15 @@ USAGE = """usage: python -m rouge_core [options] <config-file> [<systemID>]   (o
   -u  ROUGE-SU instead of ROUGE-S   -U  ROUGE-S and ROUGE-SU         -m  stem    -s  drop stopwords
   -l N / -b N  first N words / bytes of every summary     -f A|B  pool the references / best one
   -p ALPHA  F weight (default 0.5)  -t 0|1|2  average scores / pooled counts / raw counts
-  -c CF  confidence % (95)          -r N  bootstrap resamples (1000) -e DIR  accepted, ignored
+  -c CF  confidence % (95)          -r N  bootstrap resamples (1000)
+  -e DIR  a ROUGE-1.5.5 data directory: -m stems with its WordNet-2.0.exc.db (no keys: Porter alone)
   -z SPL|SEE|ISI  the config is a list of 'peer model1 model2 ...' lines (peer ID: systemID or X)
-  --profile rouge155|rouge-score|paper  --tokenizer NAME  --no-stem-exceptions  --json"""
+  --profile rouge155|rouge-score|paper  --tokenizer NAME  --no-stem-exceptions (-m: Porter alone)
+  --json  JSON averages (with -d: every evaluation too)   --version"""
 
 _WITH_VALUE, _FLAGS = set("bceflnprtwz23"), set("ahHdmMsuUvx")
 _LONG = {"--profile": True, "--tokenizer": True, "--no-stem-exceptions": False, "--json": False,
-         "--help": False}
+         "--help": False, "--version": False}
 
 
 def parse_args(argv: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
@@ -239,10 +255,10 @@ def render(report: CorpusReport, peer: str, labels: dict[str, str], cf_text: str
     return lines
 
 
-def to_json(report: CorpusReport, label: str, shown: str) -> dict[str, Any]:
-    """One measure of a report as plain JSON data (``evals`` in the ``-d`` order)."""
+def to_json(report: CorpusReport, label: str, shown: str, per_eval: bool = True) -> dict[str, Any]:
+    """One measure of a report as plain JSON data (``evals`` in the ``-d`` order; empty if not ``per_eval``)."""
     m = report.measures[label]
-    by_key = {inst.key: inst.measures[label] for inst in report.instances}
+    by_key = {inst.key: inst.measures[label] for inst in report.instances} if per_eval else {}
     evals = [{"id": k, "R": r.score.recall, "P": r.score.precision, "F": r.score.fmeasure,
               "counts": r.counts and asdict(r.counts), "notes": list(r.notes)}
              for k, r in ((k, by_key[k]) for k in listing_order(list(by_key)))]
@@ -308,16 +324,68 @@ def _emit(text: str) -> None:
         out.write(data.decode(enc, "backslashreplace"))
 
 
+def version_text() -> str:
+    """The ``--version`` line: the installed distribution's version (else the package's own).
+
+    >>> version_text().startswith("rouge_core ") and "ROUGE-1.5.5 compatible; signature v1.0" in version_text()
+    True
+    """
+    try:
+        number = metadata.version("rouge-core")
+    except metadata.PackageNotFoundError:  # run from a source tree
+        number = __version__
+    return f"rouge_core {number} (ROUGE-1.5.5 compatible; signature v{SIGNATURE_VERSION})"
+
+
+def data_directory_setup(directory: str, config: RougeConfig
+                         ) -> tuple[RougeConfig, Optional[Mapping[str, str]], list[str]]:
+    """``-e DIR``: the script's checks, then the config and exception map ``-m`` must use, and warnings.
+
+    Returns the config (``stem_exceptions`` off for a DB without keys), the map to stem with
+    (None: the config's own) and at most one warning per option (``-m``, ``-s``).
+    """
+    data = open_data_directory(directory)  # Perl's messages when a file is missing
+    table, warnings = None, []
+    if config.stem and config.stem_exceptions and config.profile != "rouge-score":
+        chosen = data.exception_map()
+        if chosen.warning:
+            warnings.append(chosen.warning)
+        if chosen.table is None:
+            config = replace(config, stem_exceptions=False)
+        elif dict(chosen.table) != dict(wordnet_exceptions()):
+            table = chosen.table
+    if config.remove_stopwords:
+        differs = data.stopword_difference(smart_stopwords())
+        if differs:
+            warnings.append(f"-s: {shown(data.stopwords_path)} differs from rouge_core's SMART list "
+                            f"({differs}); rouge_core's list is used")
+    return config, table, warnings
+
+
 def run(argv: Sequence[str]) -> int:
     """Parse, read, score and print; raises :class:`UsageError` on bad input."""
     opts, pos = parse_args(argv)
     if {"-h", "-H", "--help"} & set(opts):
         print(USAGE)
         return 0
+    if "--version" in opts:
+        print(version_text())
+        return 0
     config = build_config(opts)
     if not pos or len(pos) > 2:
         raise UsageError("Please specify the ROUGE configuration file or use option '-h' for help"
                          if not pos else f"too many arguments: {shown(' '.join(pos[2:]), 80)}")
+    table = None
+    if "-e" in opts:
+        config, table, warnings = data_directory_setup(opts["-e"], config)
+        for w in warnings:
+            print(f"rouge_core: warning: {w}", file=sys.stderr)
+    with exception_table(table) if table is not None else contextlib.nullcontext():
+        return _score(opts, pos, config)
+
+
+def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig) -> int:
+    """Read the config and the summaries, score every peer, print."""
     if "-v" in opts:
         print("rouge_core: -v (Perl's debug dump) is not reproduced; ignored", file=sys.stderr)
     if "-z" in opts:
@@ -357,7 +425,7 @@ def run(argv: Sequence[str]) -> int:
             for note in (n for n in m.notes if n.startswith(PERL_ABORTS)):
                 print(f"rouge_core: warning: {peer} {labels.get(label, label)}: {note}", file=sys.stderr)
         if "--json" in opts:
-            results.append({"peer": peer, "measures": [to_json(report, k, labels.get(k, k))
+            results.append({"peer": peer, "measures": [to_json(report, k, labels.get(k, k), "-d" in opts)
                                                         for k in report.measures]})
         else:
             out += render(report, peer, labels, opts.get("-c", "95").strip(_WS), "-d" in opts)
@@ -370,7 +438,7 @@ def run(argv: Sequence[str]) -> int:
 
 
 def main(argv: Optional[list[str]] = None) -> int:
-    """Entry point of ``python -m rouge_core`` and ``rouge-lens``; returns the exit code."""
+    """Entry point of ``python -m rouge_core`` and the ``rouge-lens-score`` console script; returns the exit code."""
     try:
         return run(sys.argv[1:] if argv is None else argv)
     except UsageError as e:  # one line, whatever the message holds

@@ -14,7 +14,9 @@ from the rules, not from any other implementation's source.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 from types import MappingProxyType
@@ -23,6 +25,7 @@ from typing import Any
 __all__ = [
     "porter_rouge",
     "wordnet_exceptions",
+    "exception_table",
     "stem_rouge155",
     "stem_nltk",
     "smart_stopwords",
@@ -197,6 +200,45 @@ def wordnet_exceptions() -> Mapping[str, str]:
     return MappingProxyType(table)
 
 
+#: The map ``exception_table`` puts in place of the pinned one (None: the pinned map).
+_table_in_use: Mapping[str, str] | None = None
+
+
+def _clear_stem_caches() -> None:
+    # Everything that keeps stems computed with the map in use: this module's cache and the
+    # per-config token-key functions of rouge_core.tokenize (cached with their own stem caches).
+    stem_rouge155.cache_clear()
+    key_functions = getattr(sys.modules.get("rouge_core.tokenize"), "_key_function", None)
+    if key_functions is not None:
+        key_functions.cache_clear()
+
+
+@contextmanager
+def exception_table(table: Mapping[str, str]) -> Iterator[None]:
+    """Inside the block, ROUGE-1.5.5 stemming with exceptions looks tokens up in ``table``.
+
+    ``table`` replaces the pinned WordNet 2.0 map (e.g. the content of another install's
+    ``WordNet-2.0.exc.db``); Porter still stems a token that is not a key. The switch is
+    process-wide (meant for a command-line run, not for threads scoring at the same time);
+    the stem caches are emptied on entry and on exit.
+
+    >>> with exception_table({"mice": "rodent"}):
+    ...     stem_rouge155("mice"), stem_rouge155("geese")
+    ('rodent', 'gees')
+    >>> stem_rouge155("mice"), stem_rouge155("geese")
+    ('mouse', 'goose')
+    """
+    global _table_in_use
+    previous = _table_in_use
+    _table_in_use = MappingProxyType(dict(table))
+    _clear_stem_caches()
+    try:
+        yield
+    finally:
+        _table_in_use = previous
+        _clear_stem_caches()
+
+
 @lru_cache(maxsize=200_000)
 def stem_rouge155(token: str, exceptions: bool = True) -> str:
     """Stem one token as ROUGE-1.5.5 ``-m`` does (tokens are already lower-case).
@@ -211,7 +253,7 @@ def stem_rouge155(token: str, exceptions: bool = True) -> str:
     if len(token) <= 3:
         return token
     if exceptions:
-        value = wordnet_exceptions().get(token)
+        value = (wordnet_exceptions() if _table_in_use is None else _table_in_use).get(token)
         if value is not None:
             return value
     return porter_rouge(token)

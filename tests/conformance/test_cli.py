@@ -143,7 +143,7 @@ def test_corpus_runs_through_xml_config(opts, texts, tmp_path, capsys):
 
 def test_json_output(texts, tmp_path, capsys):
     config = xml_config(texts, tmp_path / "rouge.xml", list(CASES))
-    code, out, err = run_cli(capsys, ["-n", "4", "-2", "4", "-U", "-a", "--json", config])
+    code, out, err = run_cli(capsys, ["-n", "4", "-2", "4", "-U", "-a", "-d", "--json", config])
     assert code == 0, err
     doc = json.loads(out)
     [peer] = doc["peers"]

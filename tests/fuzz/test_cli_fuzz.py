@@ -252,7 +252,8 @@ OPTION_CASES: list[tuple[list[str], Optional[int], Optional[str]]] = [
     (["-2", BIG], 2, "too large"), (["-2", "x"], 2, "invalid value for -2"),
     # -f, -e, -v, -u/-U without -2
     *[(["-f", v], 0, None) for v in ("A", "B", "C", "", "b")],
-    (["-e", "/nonexistent"], 0, None), (["-v"], 0, None), (["-u"], 0, None), (["-U", "-2", "3"], 0, None),
+    (["-e", "/nonexistent"], 2, "Cannot open /nonexistent/smart_common_words.txt"),  # ROUGE-1.5.5.pl's message
+    (["-v"], 0, None), (["-u"], 0, None), (["-U", "-2", "3"], 0, None),
     # long options
     (["--profile", "paper"], 0, None), (["--profile", "rouge-score"], 0, None), (["--profile=paper"], 0, None),
     (["--profile", "x"], 2, "profile"), (["--tokenizer", "unicode"], 0, None),
@@ -560,7 +561,7 @@ def test_5000_digit_ids(corpus, tmp_path):
     listed = [line.split(" Eval ")[1].split(" R:")[0] for line in out.splitlines() if " Eval " in line]
     want = [f"{i}.A" for i in ("3", "0" * 4999 + "4", "1" * 5000, "2" * 5000, "d1")]
     assert listed == want * 2  # ROUGE-1 and ROUGE-L
-    _, out, _ = run_checked(["-a", "--json", "-n", "1", str(tmp_path / "c.xml")], "long IDs", 0)
+    _, out, _ = run_checked(["-a", "-d", "--json", "-n", "1", str(tmp_path / "c.xml")], "long IDs", 0)
     doc = json.loads(out)
     assert [e["id"] for e in doc["peers"][0]["measures"][0]["evals"]] == want
     run_checked(["-a", "-d", "-t", "2", str(tmp_path / "c.xml")], "long IDs", 0)
