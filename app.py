@@ -15,13 +15,13 @@ st.set_page_config(page_title="ROUGE Lens", page_icon="🔎", layout="wide")
 
 pages = {
     "Inspect": [
-        st.Page("app_pages/inspect.py", title="Inspect a pair", icon="🔎", default=True),
+        st.Page("app_pages/inspect.py", title="Inspect a pair", icon=":material/search:", default=True),
     ],
     "Learn ROUGE": [
-        st.Page("app_pages/learn.py", title="How each measure works", icon="🎓"),
-        st.Page("app_pages/differences.py", title="Why do the numbers differ?", icon="⚖️"),
-        st.Page("app_pages/tokenizer.py", title="Tokenizer inspector", icon="🔤"),
-        st.Page("app_pages/mistakes.py", title="Common mistakes", icon="⚠️"),
+        st.Page("app_pages/learn.py", title="How each measure works", icon=":material/school:"),
+        st.Page("app_pages/differences.py", title="Why do the numbers differ?", icon=":material/balance:"),
+        st.Page("app_pages/tokenizer.py", title="Tokenizer inspector", icon=":material/text_fields:"),
+        st.Page("app_pages/mistakes.py", title="Common mistakes", icon=":material/report:"),
     ],
 }
 keep_typed_text()  # before anything else: a page switch must not drop what was just typed

@@ -17,12 +17,12 @@ from ui.render_differences import (
     rules_html,
     style_frame,
 )
-from ui.samples import load_samples
+from ui.samples import OPENING_SAMPLE, load_samples
 from ui.literal import md_literal
 
 ss = st.session_state
 SOURCES = {"inspect": "the Inspect page's inputs", "own": "this page's own inputs (examples)"}
-FIRST_SAMPLE = load_samples()["news_multi_ref"]
+FIRST_SAMPLE = load_samples()[OPENING_SAMPLE]
 
 
 def _set_own(candidate: str, references: list[str]) -> None:

@@ -10,11 +10,10 @@ from ui import budget
 from ui.compute import report_for, size_of
 from ui.inputs import InputError, clip, parse_record, parse_text_files
 from ui.match_views import show_match_views
-from ui.render_scores import per_reference_grid, report_json, scores_csv, scores_frame
-from ui.samples import load_samples
+from ui.render_scores import headline_measures, per_reference_grid, report_json, scores_csv, scores_frame
+from ui.samples import OPENING_SAMPLE, load_samples
 from ui.literal import md_literal
 
-FIRST_SAMPLE = "news_multi_ref"
 SAMPLES = load_samples()
 
 
@@ -87,12 +86,17 @@ def _use_uploads() -> None:
     st.session_state["_upload_msg"] = ("ok", " ".join(pair.messages) or "Loaded the uploaded summaries.")
 
 
-state.init_inputs(SAMPLES[FIRST_SAMPLE].candidate, list(SAMPLES[FIRST_SAMPLE].references))
+state.init_inputs(SAMPLES[OPENING_SAMPLE].candidate, list(SAMPLES[OPENING_SAMPLE].references))
 config = state.config()
 
-st.title("Inspect a pair")
-st.caption("Paste a candidate summary and its references, one sentence per line, and see every "
-           "ROUGE number and every match that made it. " + budget.INSPECT.describe())
+st.title("ROUGE Lens · Inspect a pair")
+st.markdown("**See why ROUGE gives the number it gives**: every measure exactly as ROUGE-1.5.5, Google's "
+            "rouge-score or Lin (2004) computes it, and every match behind it.")
+ways = st.columns(3)
+ways[0].page_link("app_pages/learn.py", label="Learn a measure, step by step", icon=":material/school:")
+ways[1].markdown(":material/search: **Inspect a pair**: paste below, or load a sample")
+ways[2].page_link("app_pages/differences.py", label="Why do the packages' numbers differ?",
+                  icon=":material/balance:")
 
 top = st.columns([3, 1, 1])
 top[0].selectbox("Load a sample", list(SAMPLES), key="sample_pick", index=None,
@@ -116,12 +120,14 @@ with st.expander("Upload files instead"):
     if msg := st.session_state.pop("_upload_msg", None):
         (st.error if msg[0] == "error" else st.success)(md_literal(msg[1], 600))
 
+st.caption("One sentence per line (summary-level ROUGE-L compares sentence by sentence). "
+           + budget.INSPECT.describe())
 left, right = st.columns(2)
-kept.text_area("Candidate (one sentence per line)", state.CAND, container=left, height=180)
+kept.text_area("Candidate (one sentence per line)", state.CAND, container=left, height=110)
 ids = state.ref_ids()
 with right:
     for k, rid in enumerate(ids, start=1):
-        kept.text_area(f"Reference {k}", state.ref_name(rid), height=180 if len(ids) == 1 else 110)
+        kept.text_area(f"Reference {k}", state.ref_name(rid), height=110 if len(ids) == 1 else 90)
         if len(ids) > 1:
             st.button(f"Remove reference {k}", key=f"rm_{rid}", on_click=state.remove_reference, args=(rid,),
                       type="tertiary")
@@ -167,12 +173,12 @@ profile_text = {"rouge155": "ROUGE-1.5.5 (rounded to 5 decimals, as the Perl scr
                 "rouge-score": "Google's rouge-score", "paper": "Lin (2004) as written"}[config.profile]
 st.caption(f"Profile: {profile_text}. Counts: hits / reference total / candidate total; "
            f"{len(references)} reference(s), combined by '{config.multi_ref}'.")
-headline = [k for k in report.measures if k in ("ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-Lflat")]
-headline += [k for k in report.measures if k not in headline][: max(0, 4 - len(headline))]
+headline = headline_measures(report)
 for col, label in zip(st.columns(max(len(headline), 1)), headline):
     sc = report.measures[label].score
     col.metric(f"{report.display_name(label)} F", f"{sc.fmeasure:.5f}",
-               help=f"P = {sc.precision:.5f}, R = {sc.recall:.5f}")
+               help=f"F = {sc.fmeasure:.5f}, P = {sc.precision:.5f}, R = {sc.recall:.5f}")
+    col.caption(f"P {sc.precision:.5f} · R {sc.recall:.5f}")
 frame = scores_frame(report)
 fmt = "%.5f"
 st.dataframe(frame, hide_index=True, width="stretch", column_config={

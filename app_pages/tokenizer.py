@@ -11,7 +11,7 @@ from ui.compute import rouge1_for, token_stages_for
 from ui.html import page
 from ui.inputs import clip
 from ui.render_differences import MARKS_LEGEND, stage_html, text_marks_html
-from ui.samples import load_samples
+from ui.samples import OPENING_SAMPLE, load_samples
 from ui.literal import md_literal
 
 ss = st.session_state
@@ -27,7 +27,7 @@ def _load_sample() -> None:
         ss["tok_source"] = 0
 
 
-state.init_inputs(SAMPLES["news_multi_ref"].candidate, list(SAMPLES["news_multi_ref"].references))
+state.init_inputs(SAMPLES[OPENING_SAMPLE].candidate, list(SAMPLES[OPENING_SAMPLE].references))
 candidate, references = state.candidate(), state.references()
 sources = [0, *range(1, len(references) + 1), OWN]
 if ss.get("tok_source") not in sources:

@@ -29,6 +29,26 @@ def _num(x: float) -> float | int:
     return int(x) if x.is_integer() and abs(x) < 2**53 else x
 
 
+def headline_measures(report: Report) -> list[str]:
+    """The measures people report, for the score cards: ROUGE-1, ROUGE-2, ROUGE-L (rougeLsum), and
+    ROUGE-SU4 (or the config's SU, else ROUGE-W), as far as the config computes them.
+
+    >>> from rouge_core import evaluate, RougeConfig
+    >>> headline_measures(evaluate("a b", ["a b"], RougeConfig()))
+    ['ROUGE-1', 'ROUGE-2', 'ROUGE-L', 'ROUGE-SU4']
+    """
+    labels = list(report.measures)
+    fams = {k: m.family for k, m in report.measures.items()}
+    out = [k for k in ("ROUGE-1", "ROUGE-2", "ROUGE-L") if k in labels]
+    for fam in ("SU", "W", "S", "Lflat"):
+        extra = next((k for k in labels if fams[k] == fam and k not in out), None)
+        if extra and len(out) < 4:
+            out.append(extra)
+            break
+    out += [k for k in labels if k not in out][: max(0, 4 - len(out))]
+    return out
+
+
 def count_text(x: Optional[float]) -> str:
     """A count as the tables show it: integers as integers, ROUGE-W's weighted counts to 4 decimals
     (or in scientific notation past a million), nothing for a missing count.

@@ -7,6 +7,8 @@ from functools import lru_cache
 from pathlib import Path
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "sample_data"
+#: The pair the app opens on (Inspect, and the pages that read Inspect's inputs): Lin (2004)'s S2 vs S1.
+OPENING_SAMPLE = "paper_s2_vs_s1"
 
 
 @dataclass(frozen=True)

@@ -58,8 +58,13 @@ def page_text(at: AppTest) -> str:
 
 
 def test_opens_on_a_sample_with_its_numbers():
+    """The landing page: the app's name and purpose, three ways in, the paper's S2/S1 with its cards."""
     at = start()
-    s = SAMPLES["news_multi_ref"]
+    assert "ROUGE Lens" in at.title[0].value
+    assert "See why ROUGE gives the number it gives" in page_text(at)
+    assert [m.label.split(" ")[0] for m in at.metric] == ["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-SU4"]
+    assert any("P 0.75000 · R 0.75000" in c.value for c in at.caption)  # P and R on the cards
+    s = SAMPLES["paper_s2_vs_s1"]
     expected = evaluate(s.candidate, list(s.references), RougeConfig(max_n=4, skip_distance=4))
     shown = scores(at)
     for label, m in expected.measures.items():
@@ -230,7 +235,7 @@ def test_options_come_back_after_an_interrupted_run(monkeypatch):
 
 
 def test_settings_and_inputs_survive_page_switches():
-    at = start()
+    at = load(start(), "news_multi_ref")
     at.checkbox(key="opt_stem").check().run()
     at = set_texts(at, "my own candidate text", "my own reference")
     at.switch_page("app_pages/differences.py").run()
@@ -248,7 +253,7 @@ def test_settings_and_inputs_survive_page_switches():
 def test_text_typed_in_the_same_request_as_a_page_switch_is_kept(page):
     """Typing and then clicking another page sends both in one request: the typed value used to be
     dropped (the new page does not draw the box, so Streamlit forgets its state)."""
-    at = start()
+    at = load(start(), "news_multi_ref")
     cand_box(at).set_value("typed just before the click")
     ref_boxes(at)[1].set_value("reference typed too")
     at.switch_page(page).run()

@@ -26,8 +26,10 @@ def box(at, name: str):
 
 
 def start(page: str) -> AppTest:
+    """``page`` after loading the three-reference news sample on Inspect (these pages read its inputs)."""
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
+    at.selectbox(key="sample_pick").set_value("news_multi_ref").run()
     at.switch_page(f"app_pages/{page}.py").run()
     assert not at.exception, at.exception
     return at
