@@ -121,6 +121,14 @@ def _stepper(sec: str, total: int, empty: str = "one of the texts has no words t
     return _w(st.slider, f"Step (0 = start, {total} = done)", key, 0, min_value=0, max_value=total)
 
 
+@st.fragment
+def _stepped(sec: str, total: int, empty: str, draw: Callable[[int], None]) -> None:
+    """The stepper and what it steps through, rerun alone on First / Back / Next / Last / the slider
+    (``st.fragment``): a step redraws the table and its text, not the whole page."""
+    k = _stepper(sec, total, empty)
+    draw(k)
+
+
 def _inputs(sec: str) -> tuple[str, str]:
     ex = SAMPLES[EXAMPLE[sec]]
     st.selectbox("Load a sample into this section", list(SAMPLES), key=f"learn_{sec}_sample", index=None,
@@ -188,22 +196,25 @@ def _sentence_walk(sec: str, cfg: RougeConfig, ref_text: str, cand_text: str) ->
         rk, ck = [t.key for t in rt], [t.key for t in ct]
         cells, trace = lcs_steps(rk, ck, w), traceback_steps(rk, ck, w)
         total = len(cells) + len(trace)
-        k = _stepper(sec, total, "this sentence pair has no words to compare after tokenizing (pick another "
-                                 "sentence, or another tokenizer in the sidebar)")
-        if sec == "L":
-            st.plotly_chart(rl.table_figure(cells, trace, k, rt, ct), width="stretch", key="learn_fig_L")
-        else:
-            left, right = st.columns(2)
-            left.plotly_chart(rl.table_figure(cells, trace, k, rt, ct), width="stretch", key="learn_fig_W")
-            right.plotly_chart(rl.table_figure(cells, trace, k, rt, ct, runs=True), width="stretch",
-                               key="learn_fig_W_runs")
         e = sub.measures[label].per_reference[0].explanation
         core = e.pairs[0] if e is not None and e.pairs else None
         script = sec == "W" and e is not None and e.kind == "wlcs-union"
-        done = rl.table_done(cells, trace, rt, core, w, script) if k == total and total else None
-        st.html(rl.step_box(rl.cell_lines(cells, trace, k, rt, ct, w), done))
-        if sec == "W" and k == total and total and core is not None:
-            st.html(runs_compare_html(rt, ct, core.marks, w, script))
+
+        def draw(k: int) -> None:
+            if sec == "L":
+                st.plotly_chart(rl.table_figure(cells, trace, k, rt, ct), width="stretch", key="learn_fig_L")
+            else:
+                left, right = st.columns(2)
+                left.plotly_chart(rl.table_figure(cells, trace, k, rt, ct), width="stretch", key="learn_fig_W")
+                right.plotly_chart(rl.table_figure(cells, trace, k, rt, ct, runs=True), width="stretch",
+                                   key="learn_fig_W_runs")
+            done = rl.table_done(cells, trace, rt, core, w, script) if k == total and total else None
+            st.html(rl.step_box(rl.cell_lines(cells, trace, k, rt, ct, w), done))
+            if sec == "W" and k == total and total and core is not None:
+                st.html(runs_compare_html(rt, ct, core.marks, w, script))
+
+        _stepped(sec, total, "this sentence pair has no words to compare after tokenizing (pick another "
+                             "sentence, or another tokenizer in the sidebar)", draw)
     m = sub.measures[label]
     st.markdown("**Worked arithmetic** (this pair, sidebar profile and α)")
     if sec == "W" and cfg.profile == "rouge155":
@@ -226,12 +237,15 @@ def _ngram_section(base: RougeConfig, ref_text: str, cand_text: str) -> None:
         st.info(f"The candidate has {len(cand.tokens)} words; the walk-through lists up to {MAX_WALK_TOKENS}.")
     else:
         steps = ngram_steps(cand.keys, ref.keys, n)
-        k = _stepper("N", len(steps))
-        st.html(rl.ngram_walk_html(steps, k, cand, ref, n))
-        done = rl.total_done("hits", steps[-1].hits, m.counts.hit) if steps and k == len(steps) else None
-        st.html(rl.step_box(rl.ngram_lines(steps, k, n), done))
-        with st.expander(f"The {n}-grams checked so far"):
-            st.dataframe(rl.ngram_frame(steps, k, n), hide_index=True, width="stretch")
+
+        def draw(k: int) -> None:
+            st.html(rl.ngram_walk_html(steps, k, cand, ref, n))
+            done = rl.total_done("hits", steps[-1].hits, m.counts.hit) if steps and k == len(steps) else None
+            st.html(rl.step_box(rl.ngram_lines(steps, k, n), done))
+            with st.expander(f"The {n}-grams checked so far"):
+                st.dataframe(rl.ngram_frame(steps, k, n), hide_index=True, width="stretch")
+
+        _stepped("N", len(steps), "one of the texts has no words to compare", draw)
     st.markdown("**Worked arithmetic** (sidebar profile and α)")
     c = m.counts
     st.code("\n".join(rl.ratio_lines(c.hit, c.model, c.peer, m.score, "hits", f"reference {n}-grams",
@@ -253,10 +267,13 @@ def _union_section(base: RougeConfig, ref_text: str, cand_text: str) -> None:
                 "the arithmetic is exact.")
     else:
         steps = union_steps(ref.sentence_keys, cand.sentence_keys, budget, budget_keys=(ref.keys, cand.keys))
-        k = _stepper("U", len(steps))
-        st.html(rl.union_walk_html(steps, k, ref, cand, budget))
-        done = rl.total_done("Σ LCS∪ hits", steps[-1].hits, m.counts.hit) if steps and k == len(steps) else None
-        st.html(rl.step_box(rl.union_lines(steps, k, ref, cand), done))
+
+        def draw(k: int) -> None:
+            st.html(rl.union_walk_html(steps, k, ref, cand, budget))
+            done = rl.total_done("Σ LCS∪ hits", steps[-1].hits, m.counts.hit) if steps and k == len(steps) else None
+            st.html(rl.step_box(rl.union_lines(steps, k, ref, cand), done))
+
+        _stepped("U", len(steps), "one of the texts has no words to compare", draw)
     st.markdown("**Worked arithmetic** (sidebar profile and α)")
     c = m.counts
     st.code("\n".join(rl.ratio_lines(c.hit, c.model, c.peer, m.score, "Σ LCS∪(r_i, C)", "m (reference words)",
@@ -287,16 +304,19 @@ def _skip_section(base: RougeConfig, ref_text: str, cand_text: str) -> None:
     else:
         # ROUGE-1.5.5 leaves the last word out of the SU unigrams; the other profiles count every word.
         steps = skip_steps(cand.keys, ref.keys, dist, su, su_last=base.profile != "rouge155")
-        k = _stepper("S", len(steps))
-        fig = rl.skip_walk_figure(report, label, steps, k)
-        if fig is not None:
-            st.plotly_chart(fig, width="stretch", key="learn_fig_S")
-        done = None
-        if steps and k == len(steps):
-            done = rl.total_done("hits", steps[-1].hits, m.counts.hit) + (
-                f"; counted {steps[-1].counted}, rouge_core's candidate total {rl.num(m.counts.peer)} "
-                f"{rl.check(steps[-1].counted == m.counts.peer)}")
-        st.html(rl.step_box(rl.skip_lines(steps, k, dist), done))
+
+        def draw(k: int) -> None:
+            fig = rl.skip_walk_figure(report, label, steps, k)
+            if fig is not None:
+                st.plotly_chart(fig, width="stretch", key="learn_fig_S")
+            done = None
+            if steps and k == len(steps):
+                done = rl.total_done("hits", steps[-1].hits, m.counts.hit) + (
+                    f"; counted {steps[-1].counted}, rouge_core's candidate total {rl.num(m.counts.peer)} "
+                    f"{rl.check(steps[-1].counted == m.counts.peer)}")
+            st.html(rl.step_box(rl.skip_lines(steps, k, dist), done))
+
+        _stepped("S", len(steps), "one of the texts has no words to compare", draw)
     st.markdown("**Worked arithmetic** (sidebar profile and α)")
     what = "skip-bigrams" + (" + unigrams" if su else "")
     c = m.counts
