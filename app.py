@@ -26,5 +26,5 @@ pages = {
 }
 keep_typed_text()  # before anything else: a page switch must not drop what was just typed
 nav = st.navigation(pages)
-set_config(sidebar_config())
+set_config(sidebar_config(nav.url_path))
 nav.run()

@@ -21,6 +21,7 @@ from ui import render_learn as rl
 from ui.render_claims import claims, claims_html
 from ui import kept, state
 from ui import budget
+from ui.options import apply_settings
 from ui.compute import report_for, size_of
 from ui.inputs import clip
 from ui.render_ngrams import labels_of
@@ -326,6 +327,79 @@ def _skip_section(base: RougeConfig, ref_text: str, cand_text: str) -> None:
             language=None)
 
 
+# -- the settings a section uses ------------------------------------------------------------------------
+
+#: One click sets the sidebar (and this page's n / w / skip) to the paper's or the script's settings.
+PAPER_SETTINGS = {"profile": "paper", "tokenizer": "rouge155", "stem": False, "remove_stopwords": False,
+                  "alpha": 0.5}
+PERL_SETTINGS = {"profile": "rouge155", "tokenizer": "rouge155", "stem": False, "remove_stopwords": False,
+                 "alpha": 0.5}
+PAPER_LOCAL = {"learn_w_weight": 2.0, "learn_s_unlimited": True}
+PERL_LOCAL = {"learn_w_weight": 1.2, "learn_s_unlimited": False, "learn_s_dist": 4}
+
+
+def _use(settings: dict[str, Any], local: dict[str, Any]) -> None:
+    apply_settings(settings)
+    for key, value in local.items():
+        _set(key, value)
+
+
+def _section_config(sec: str, base: RougeConfig) -> tuple[RougeConfig, str]:
+    """The config a section scores with (sidebar options + this page's n, w, skip) and its measure's label."""
+    ss = st.session_state
+    if sec == "N":
+        n = int(ss.get("_learn_n_order", 2))
+        return base.with_(max_n=n, rouge_l=False, flat_lcs=False, wlcs_weight=None, skip_distance=None), f"ROUGE-{n}"
+    if sec == "S":
+        dist = -1 if ss.get("_learn_s_unlimited", True) else int(ss.get("_learn_s_dist", 4))
+        cfg = base.with_(max_n=None, rouge_l=False, flat_lcs=False, wlcs_weight=None, skip_distance=dist,
+                         rouge_s=True, rouge_su=True)
+        return cfg, cfg.measure_labels()[1 if ss.get("_learn_s_su", False) else 0]
+    if sec == "W":
+        cfg = base.with_(max_n=None, rouge_l=True, flat_lcs=False, skip_distance=None,
+                         wlcs_weight=float(ss.get("_learn_w_weight", 2.0)))
+        return cfg, cfg.measure_labels()[-1]
+    return base.with_(max_n=None, rouge_l=True, flat_lcs=False, wlcs_weight=None, skip_distance=None), "ROUGE-L"
+
+
+def _settings_header(sec: str, base: RougeConfig) -> None:
+    """What this section computes with, the two one-click settings, and greyed-out sidebar options."""
+    local = {"N": "n (set below)", "L": "one sentence pair", "U": "the union LCS",
+             "W": f"w = {rl.num(float(st.session_state.get('_learn_w_weight', 2.0)))} (set below)",
+             "S": "skip distance and SU (set below)"}[sec]
+    st.caption(f"Settings in this section: profile **{base.profile}**, tokenizer {base.tokenizer}, stemming "
+               f"{'on' if base.stem else 'off'}, stopwords {'removed' if base.remove_stopwords else 'kept'}, "
+               f"α = {rl.num(base.alpha)} (from the sidebar); {local}. The sidebar's measure switches, n, w, "
+               "skip distance and reference mode are not used here (greyed out).")
+    b1, b2, _ = st.columns([1, 1, 2])
+    b1.button("The paper's settings", key=f"learn_{sec}_paper", on_click=_use, args=(PAPER_SETTINGS, PAPER_LOCAL),
+              help="profile paper (unrounded), β = 1, no stemming, no stopwords, f(k) = k^2, no skip limit")
+    b2.button("ROUGE-1.5.5's settings", key=f"learn_{sec}_perl", on_click=_use, args=(PERL_SETTINGS, PERL_LOCAL),
+              help="profile rouge155 (the script's rounding and quirks), alpha 0.5, no -m, no -s, w 1.2, skip 4")
+
+
+def _paper_note(sec: str, base: RougeConfig, ref_text: str, cand_text: str) -> None:
+    """Say so when a setting changes one of the paper's examples, and what the paper's settings give."""
+    if not any(s.candidate == cand_text and s.references[0] == ref_text for s in map(SAMPLES.get, CLAIM_SAMPLES)):
+        return
+    cfg, label = _section_config(sec, base)
+    paper_cfg, _ = _section_config(sec, base.with_(**PAPER_SETTINGS))
+    here = report_for(cand_text, [ref_text], cfg).measures.get(label)
+    paper = report_for(cand_text, [ref_text], paper_cfg).measures.get(label)
+    if here is None or paper is None or (here.counts == paper.counts and here.score == paper.score):
+        return
+    changed = [what for what, on in (
+        ("stemming is on, so words with the same stem match (kill / killed)", base.stem),
+        ("stopwords are removed", base.remove_stopwords),
+        (f"the profile is {base.profile} (the paper: unrounded, no quirks)", base.profile != "paper"),
+        (f"α = {rl.num(base.alpha)} (the paper: β = 1, α = 0.5)", base.alpha != 0.5),
+        (f"the tokenizer is {base.tokenizer}", base.tokenizer != "rouge155")) if on]
+    # Only option names and numbers here, no user text: plain Markdown is safe.
+    st.info(f"Your settings change the paper's example: {'; '.join(changed) or 'see the sidebar'}. "
+            f"{label} here: R = {rl.num(here.score.recall)}, P = {rl.num(here.score.precision)}; "
+            f"with the paper's settings: R = {rl.num(paper.score.recall)}, P = {rl.num(paper.score.precision)}.")
+
+
 # -- the page ---------------------------------------------------------------------------------------
 
 base = state.config()
@@ -339,6 +413,7 @@ text, formulas = DEFINITIONS[sec]
 st.markdown(text)
 for tex in formulas + [F_TEX]:
     st.latex(tex)
+_settings_header(sec, base)
 ref_text, cand_text = _inputs(sec)
 found = budget.problems(size_of(cand_text, [ref_text], base), budget.LEARN)
 if found:
@@ -346,6 +421,7 @@ if found:
                           "examples of a few sentences.", 1000))
     ref_text, cand_text = SAMPLES[EXAMPLE[sec]].references[0], SAMPLES[EXAMPLE[sec]].candidate
     st.caption(md_literal(f"Showing the paper's example ({SAMPLES[EXAMPLE[sec]].title}) below instead."))
+_paper_note(sec, base, ref_text, cand_text)
 if sec == "N":
     _ngram_section(base, ref_text, cand_text)
 elif sec == "U":

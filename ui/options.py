@@ -161,8 +161,18 @@ def _init_state() -> None:
     st.session_state["opt_ready"] = True
 
 
-def sidebar_config() -> RougeConfig:
-    """Draw the option widgets in the sidebar and return the config they describe."""
+#: Sidebar options a page sets itself (or does not use): drawn greyed out there, with a note.
+IGNORED_BY_PAGE: dict[str, tuple[str, ...]] = {
+    "learn": ("opt_n_on", "opt_max_n", "opt_l", "opt_flat", "opt_w_on", "opt_w", "opt_s", "opt_su",
+              "opt_skip_unlimited", "opt_skip", "opt_multi"),
+}
+
+
+def sidebar_config(page: str = "") -> RougeConfig:
+    """Draw the option widgets in the sidebar and return the config they describe.
+
+    ``page`` (the running page's url path) greys out the options that page ignores."""
+    off = set(IGNORED_BY_PAGE.get(page, ()))
     _init_state()
     sb = st.sidebar
     sb.header("Options")
@@ -183,26 +193,28 @@ def sidebar_config() -> RougeConfig:
                 help="With stemming in rouge155/paper: off = Porter alone, what most pyrouge installs run "
                      "(empty exception DB).")
     sb.subheader("Measures")
+    if off:
+        sb.caption("Greyed out: this page sets these itself (see the top of each section).")
     c1, c2 = sb.columns(2)
-    c1.checkbox("ROUGE-N", key="opt_n_on")
-    c2.number_input("max n", 1, MAX_N, key="opt_max_n", disabled=not st.session_state["opt_n_on"])
+    c1.checkbox("ROUGE-N", key="opt_n_on", disabled="opt_n_on" in off)
+    c2.number_input("max n", 1, MAX_N, key="opt_max_n", disabled=not st.session_state["opt_n_on"] or "opt_max_n" in off)
     c1, c2 = sb.columns(2)
-    c1.checkbox("ROUGE-L", key="opt_l", help="Summary level: union LCS over sentences (rougeLsum).")
-    c2.checkbox("L flat", key="opt_flat", help="ROUGE-Lflat: LCS of the whole text as one sequence (rouge-score's rougeL).")
+    c1.checkbox("ROUGE-L", key="opt_l", disabled="opt_l" in off, help="Summary level: union LCS over sentences (rougeLsum).")
+    c2.checkbox("L flat", key="opt_flat", disabled="opt_flat" in off, help="ROUGE-Lflat: LCS of the whole text as one sequence (rouge-score's rougeL).")
     c1, c2 = sb.columns(2)
-    c1.checkbox("ROUGE-W", key="opt_w_on")
+    c1.checkbox("ROUGE-W", key="opt_w_on", disabled="opt_w_on" in off)
     c2.number_input("weight w", min_value=MIN_WLCS_WEIGHT, max_value=MAX_WLCS_WEIGHT, step=0.1, key="opt_w",
-                    disabled=not st.session_state["opt_w_on"], help="f(k) = k^w")
+                    disabled=not st.session_state["opt_w_on"] or "opt_w" in off, help="f(k) = k^w")
     c1, c2 = sb.columns(2)
-    c1.checkbox("ROUGE-S", key="opt_s")
-    c2.checkbox("ROUGE-SU", key="opt_su")
+    c1.checkbox("ROUGE-S", key="opt_s", disabled="opt_s" in off)
+    c2.checkbox("ROUGE-SU", key="opt_su", disabled="opt_su" in off)
     skip_any = st.session_state["opt_s"] or st.session_state["opt_su"]
     st.session_state["opt_skip_on"] = skip_any
     c1, c2 = sb.columns(2)
-    c1.checkbox("no limit", key="opt_skip_unlimited", disabled=not skip_any,
+    c1.checkbox("no limit", key="opt_skip_unlimited", disabled=not skip_any or "opt_skip_unlimited" in off,
                 help="Any gap between the two words of a skip-bigram (ROUGE-S*).")
     c2.number_input("skip distance", 0, MAX_SKIP, key="opt_skip",
-                    disabled=not skip_any or st.session_state["opt_skip_unlimited"])
+                    disabled=not skip_any or st.session_state["opt_skip_unlimited"] or "opt_skip" in off)
     sb.subheader("Scoring")
     sb.radio("F-measure weight", ["alpha", "beta"], key="opt_alpha_mode", horizontal=True)
     use_alpha = st.session_state["opt_alpha_mode"] == "alpha"
@@ -210,7 +222,7 @@ def sidebar_config() -> RougeConfig:
               help="F = 1 / (alpha/P + (1-alpha)/R); 0.5 = F1, 1 = precision, 0 = recall.")
     sb.number_input("beta", 0.0, 100.0, step=0.5, key="opt_beta", disabled=use_alpha,
                     help="alpha = 1 / (1 + beta^2); beta = 1 is F1.")
-    sb.selectbox("Several references", MULTI_REF_MODES, key="opt_multi",
+    sb.selectbox("Several references", MULTI_REF_MODES, key="opt_multi", disabled="opt_multi" in off,
                  format_func=lambda m: MULTI_REF_LABELS[m])
     c1, c2 = sb.columns(2)
     c1.selectbox("Length limit", ["none", "words", "bytes"], key="opt_limit_kind")

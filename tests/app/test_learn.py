@@ -322,3 +322,26 @@ def test_rouge_w_draws_both_runs_and_the_arithmetic_uses_the_drawn_ones(sample, 
     assert f"over the runs = {used}" in arithmetic, arithmetic
     if sample == "paper_wlcs_y2":
         assert "cannot tell a candidate" in text
+
+
+def test_section_states_its_settings_and_offers_the_paper_and_the_script():
+    at = open_learn("W")
+    assert any("Settings in this section: profile **rouge155**" in c.value for c in at.caption)
+    assert at.number_input(key="opt_w").disabled and at.checkbox(key="opt_n_on").disabled  # greyed out here
+    click(at, "The paper's settings")
+    assert at.selectbox(key="opt_profile").value == "paper"
+    assert at.number_input(key="learn_w_weight").value == 2.0
+    click(at, "ROUGE-1.5.5's settings")
+    assert at.selectbox(key="opt_profile").value == "rouge155"
+    assert at.number_input(key="learn_w_weight").value == 1.2
+    at.switch_page("app_pages/inspect.py").run()
+    assert not at.number_input(key="opt_w").disabled  # only the Learn page greys them out
+
+
+def test_stemming_on_says_it_changes_the_papers_example():
+    """Stemming silently turned S2 into 4/4."""
+    at = open_learn("L")
+    assert not any("change the paper's example" in i.value for i in at.info)
+    at.checkbox(key="opt_stem").check().run()
+    note = next(i.value for i in at.info if "change the paper" in i.value)
+    assert "stemming is on" in note and "R = 1" in note and "R = 0.75" in note
