@@ -7,8 +7,8 @@ with an explanation of every number.
 0.75
 """
 from .config import PROFILES, TOKENIZERS, UNLIMITED, RougeConfig
-from .evaluate import MeasureResult, ReferenceResult, Report, evaluate, score
 from .corpus import CorpusReport, evaluate_corpus
+from .evaluate import MeasureResult, ReferenceResult, Report, evaluate, score
 from .scoring import Counts, Score
 from .tokenize import Analysis, Dropped, Token, analyze, split_sentences
 
@@ -16,6 +16,6 @@ __version__ = "1.0.0"
 
 __all__ = [
     "PROFILES", "TOKENIZERS", "UNLIMITED", "RougeConfig", "MeasureResult", "ReferenceResult",
-    "Report", "evaluate", "score", "CorpusReport", "evaluate_corpus", "Counts", "Score", "Analysis", "Dropped", "Token", "analyze",
-    "split_sentences", "__version__",
+    "Report", "evaluate", "score", "CorpusReport", "evaluate_corpus", "Counts", "Score", "Analysis", "Dropped",
+    "Token", "analyze", "split_sentences", "__version__",
 ]

@@ -247,8 +247,8 @@ def render(report: CorpusReport, peer: str, labels: dict[str, str], cf_text: str
             for key in listing_order(list(by_key)):
                 res = by_key[key].measures[label]
                 if t:  # raw counts, printed the way Perl prints numbers
-                    c = res.counts
-                    vals = ["%.15g" % v for v in ((c.model, c.peer, c.hit) if c else (0, 0, 0))]
+                    rc = res.counts
+                    vals = ["%.15g" % v for v in ((rc.model, rc.peer, rc.hit) if rc else (0, 0, 0))]
                 else:
                     vals = [f"{v:7.5f}" for v in (res.score.recall, res.score.precision, res.score.fmeasure)]
                 lines.append(f"{tag} Eval {key} R:{vals[0]} P:{vals[1]} F:{vals[2]}")

@@ -153,7 +153,7 @@ class RougeConfig:
             _fail("beta", beta, "a number >= 0")
         return 1.0 / (1.0 + beta * beta)
 
-    def with_(self, **changes: Any) -> "RougeConfig":
+    def with_(self, **changes: Any) -> RougeConfig:
         """A copy with some options changed (validated again)."""
         return replace(self, **changes)
 
@@ -170,7 +170,7 @@ class RougeConfig:
         return "|".join(parts + [f"v:{VERSION}"])
 
     @classmethod
-    def from_signature(cls, signature: str) -> "RougeConfig":
+    def from_signature(cls, signature: str) -> RougeConfig:
         """Parse a :meth:`signature` string back into a config.
 
         Strict, since a signature may come from a shared link: printable ASCII only, each

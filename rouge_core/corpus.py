@@ -40,7 +40,7 @@ import numpy as np
 from .config import RougeConfig
 from .evaluate import PERL_DIES, MeasureResult, score
 from .scoring import Counts, Score, f_beta
-from .stats import index_blocks, perl_interval, percentile_interval, resample_sums
+from .stats import index_blocks, percentile_interval, perl_interval, resample_sums
 from .tokenize import TextInput
 
 #: A candidate and its references (one summary or several).

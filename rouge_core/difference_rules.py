@@ -20,7 +20,7 @@ from .scoring import score as counts_to_score
 from .skipbigram import skip_counts
 from .stem import stem_rouge155
 from .summary_lcs import lcs_measure
-from .tokenize import analyze
+from .tokenize import Token, analyze
 
 
 def _prf(s: Score) -> str:
@@ -144,9 +144,11 @@ def _rounding(ctx: Context) -> Optional[Finding]:
       "one sentence), so its ROUGE-W recall stays below 1 even for identical texts.",
       Example("police killed the gunman", ("police killed the gunman",)))
 def _double_weight(ctx: Context) -> Optional[Finding]:
-    if (p := ctx.perl("W")) is None or p[3].counts is None:
+    if (p := ctx.perl("W")) is None:
         return None
     rep, cfg, label, m = p
+    if m.counts is None:
+        return None
     base = _wlcs_base(rep, cfg.wlcs_weight or 1.0)
     alt = counts_to_score(Counts(m.counts.hit, base, m.counts.peer), "rouge155", cfg.alpha,
                           _inverse(cfg, label))
@@ -163,9 +165,11 @@ def _double_weight(ctx: Context) -> Optional[Finding]:
       "need both texts to advance together (base m^w).",
       Example("police killed the gunman the crowd cheered", ("police killed the gunman\nthe crowd cheered",)))
 def _union_runs(ctx: Context) -> Optional[Finding]:
-    if (p := ctx.perl("W")) is None or p[3].counts is None:
+    if (p := ctx.perl("W")) is None:
         return None
     rep, cfg, label, m = p
+    if m.counts is None:
+        return None
     w, inv, flat = cfg.wlcs_weight or 1.0, _inverse(cfg, label), Counts(0.0, 0.0, 0.0)
     for r in rep.references:
         flat = flat + lcs_measure(r.sentence_keys, rep.candidate.sentence_keys, "wlcs-flat", w)[0]
@@ -241,7 +245,7 @@ def _stemmers(ctx: Context) -> Optional[Finding]:
     pairs = {w: p for w, p in pairs.items() if p[0] != p[1]}
 
     def scores(rouge_stems: bool) -> dict[str, Score]:
-        def keys(toks: Sequence) -> list[str]:
+        def keys(toks: Sequence[Token]) -> list[str]:
             return [pairs[t.norm][0] if rouge_stems and t.norm in pairs else t.key for t in toks]
         views = [(keys(a.tokens), [keys(s) for s in a.sentences]) for a in analyses]
         out = {}

@@ -7,13 +7,14 @@ counts-only path used for corpora. Both run the same measure code.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from .config import RougeConfig
+from .explain import Explanation
 from .measures import MeasureSpec, display_name, measure_specs
 from .scoring import ZERO, Counts, Score, mean_score, pick_best
-from .skipbigram import EXPLAIN_MAX_PAIRS
 from .scoring import score as counts_to_score
+from .skipbigram import EXPLAIN_MAX_PAIRS
 from .tokenize import Analysis, TextInput, analyze, analyze_keys
 
 PERL_DIES = ("ROUGE-1.5.5 stops with 'Illegal division by zero' when a reference has no tokens "
@@ -27,7 +28,7 @@ class ReferenceResult:
     counts: Counts
     score: Score
     select: float
-    explanation: Any = None
+    explanation: Optional[Explanation] = None  # None on the counts-only path
 
 
 @dataclass(frozen=True)

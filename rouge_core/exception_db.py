@@ -54,7 +54,7 @@ import os
 import re
 import stat
 import struct
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Optional
@@ -277,7 +277,7 @@ class DataDirectory:
         Only entries that can equal a ROUGE-1.5.5 token count (``[a-z0-9]+``; Perl keeps a
         ``\\r`` at the end of a line, so such an entry never matches).
         """
-        def usable(words) -> set[str]:
+        def usable(words: Iterable[str]) -> set[str]:
             return {w for w in words if re.fullmatch("[a-z0-9]+", w)}
 
         theirs, mine = usable(self.stopwords), usable(ours)

@@ -7,7 +7,7 @@ the analyses carry the character offsets.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, TypeAlias, Union
 
 
 @dataclass(frozen=True)
@@ -110,3 +110,8 @@ class LcsExplanation:
     reference_total: float
     candidate_total: float
     notes: tuple[str, ...] = ()
+
+
+#: One measure's explanation against one reference: the n-grams / skip-bigrams with their
+#: positions (ROUGE-N, S, SU) or the LCS marks and runs (ROUGE-L, W).
+Explanation: TypeAlias = Union[GramExplanation, LcsExplanation]

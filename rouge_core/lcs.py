@@ -99,7 +99,7 @@ def _rows_python(ref: Sequence[str], cand: Sequence[str], f: list[float],
 
 
 def lcs_many(reference: Sequence[str], candidates: Sequence[Sequence[str]],
-             weight: float = 1.0, layout: Optional["Layout"] = None) -> list[LcsResult]:
+             weight: float = 1.0, layout: Optional[Layout] = None) -> list[LcsResult]:
     """:func:`lcs` of one reference sentence with each of several candidate sentences.
 
     Large inputs run all candidate sentences at once, one numpy row per

@@ -59,6 +59,7 @@ def limited_spans(text: str, spans: Sequence[tuple[int, int]], config: RougeConf
             keep = config.word_limit - total
             out.append((s, s + (fields[keep - 1][1] if keep > 0 else 0)))
             break
+        assert config.byte_limit is not None  # no word limit here, and not both are None (above)
         size = len(sent.encode("utf-8", "surrogatepass"))
         if total + size < config.byte_limit:
             out.append((s, e))

@@ -7,9 +7,10 @@ positions and tables), so a score and its explanation cannot disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from .config import RougeConfig
+from .explain import Explanation
 from .ngrams import explain_ngrams, ngram_counts
 from .scoring import Counts, round5
 from .skipbigram import explain_skip, skip_counts
@@ -17,7 +18,9 @@ from .summary_lcs import lcs_measure
 
 Keys = Sequence[str]
 Sents = Sequence[Sequence[str]]
-Compute = Callable[[Keys, Sents, Keys, Sents, bool], tuple[Counts, float, Any]]
+#: (counts, per-reference selection value, explanation or None)
+Computed = tuple[Counts, float, Optional[Explanation]]
+Compute = Callable[[Keys, Sents, Keys, Sents, bool], Computed]
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,7 @@ def _not_in_rouge_score(config: RougeConfig, what: str) -> tuple[str, ...]:
 
 
 def _ngram(n: int, rounded: bool) -> Compute:
-    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool) -> tuple[Counts, float, Any]:
+    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool) -> Computed:
         if explain:
             e = explain_ngrams(ck, rk, n)
             counts: Counts = Counts(e.hit, e.reference_total, e.candidate_total)
@@ -73,7 +76,7 @@ def _ngram(n: int, rounded: bool) -> Compute:
 
 
 def _skip(distance: int, su: bool, su_last: bool, rounded: bool) -> Compute:
-    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool) -> tuple[Counts, float, Any]:
+    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool) -> Computed:
         e = explain_skip(ck, rk, distance, su, su_last) if explain else None
         if e is not None:
             counts = Counts(e.hit, e.reference_total, e.candidate_total)
@@ -84,7 +87,7 @@ def _skip(distance: int, su: bool, su_last: bool, rounded: bool) -> Compute:
 
 
 def _lcs(mode: str, weight: float = 1.0) -> Compute:
-    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool) -> tuple[Counts, float, Any]:
+    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool) -> Computed:
         counts, select, e = lcs_measure(rs, cs, mode, weight, explain, budget_keys=(rk, ck))
         if mode in ("union", "wlcs-union"):
             # ROUGE-1.5.5 divides precision by the tokens of the joined candidate text
@@ -118,8 +121,13 @@ def measure_specs(config: RougeConfig) -> list[MeasureSpec]:
         specs.append(MeasureSpec(next(labels), "Lflat", _lcs("flat")))
     if config.wlcs_weight is not None:
         w = config.wlcs_weight
+
+        def inverse(x: float) -> float:
+            r: float = x ** (1 / w)  # float ** float is typed Any (a negative base gives a complex)
+            return r
+
         specs.append(MeasureSpec(next(labels), "W", _lcs("wlcs-union" if perl else "wlcs-flat", w),
-                                 inverse=lambda x, w=w: x ** (1 / w),
+                                 inverse=inverse,
                                  notes=_not_in_rouge_score(config, "ROUGE-W")))
     if config.skip_distance is not None:
         d = config.skip_distance

@@ -12,7 +12,7 @@ from .explain import GramExplanation, GramMatch
 from .scoring import Counts
 
 
-def ngram_counter(keys: Sequence[str], n: int) -> Counter:
+def ngram_counter(keys: Sequence[str], n: int) -> Counter[tuple[str, ...]]:
     """Multiset of the n-grams of a token sequence.
 
     >>> ngram_counter(["a", "b", "a", "b"], 2)[("a", "b")]

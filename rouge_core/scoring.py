@@ -23,7 +23,7 @@ class Counts:
     model: float
     peer: float
 
-    def __add__(self, other: "Counts") -> "Counts":
+    def __add__(self, other: Counts) -> Counts:
         return Counts(self.hit + other.hit, self.model + other.model, self.peer + other.peer)
 
 

@@ -83,8 +83,8 @@ def _pair_hits(cand: Sequence[str], ref: Sequence[str], distance: int) -> int:
     return sum(min(c, pr[g]) for g, c in pc.items() if g in pr)
 
 
-def _pair_counter(filtered: list[tuple[int, str]], distance: int) -> Counter:
-    out: Counter = Counter()
+def _pair_counter(filtered: list[tuple[int, str]], distance: int) -> Counter[tuple[str, str]]:
+    out: Counter[tuple[str, str]] = Counter()
     for a in range(len(filtered)):
         i, x = filtered[a]
         for b in range(a + 1, len(filtered)):

@@ -168,7 +168,7 @@ def perl_interval(means: Sequence[float], confidence: float) -> tuple[float, flo
     return round5(total / len(a)), round5(lo), round5(hi)
 
 
-def percentile_interval(estimates: Sequence[float], confidence: float) -> tuple[float, float]:
+def percentile_interval(estimates: Sequence[float] | np.ndarray, confidence: float) -> tuple[float, float]:
     """The central ``confidence`` % percentile interval of bootstrap estimates (linear interpolation).
 
     >>> percentile_interval([0.0, 1.0, 2.0, 3.0, 4.0], 50.0)

@@ -53,12 +53,12 @@ def lcs_measure(reference: Sequence[Sequence[str]], candidate: Sequence[Sequence
         if explain and not keep and r_flat and c_flat:
             notes.append(f"table of {len(r_flat)} x {len(c_flat)} cells not kept for display")
         res = lcs(r_flat, c_flat, w, keep_table=keep)
-        runs = _flat_runs(res.marks, w) if weighted else ()
+        flat_runs = _flat_runs(res.marks, w) if weighted else ()
         if weighted:
             # The DP value as the exact sum of f(k) over the traceback's runs (fsum: correctly
             # rounded, order-free), not the telescoped c + f(k+1) - f(k), whose rounding can
             # exceed f(n) for identical texts (R > 1).
-            hit = math.fsum(r.weight for r in runs)
+            hit = math.fsum(r.weight for r in flat_runs)
             counts = Counts(hit, float(ref_total) ** w, float(cand_total) ** w)
         else:
             counts = Counts(len(res.marks), ref_total, cand_total)
@@ -69,7 +69,7 @@ def lcs_measure(reference: Sequence[Sequence[str]], candidate: Sequence[Sequence
             return counts, select, None
         pair = SentencePair(-1, -1, tuple(res.marks), res.value, _freeze(res.table),
                             tuple(res.path) if res.path is not None else None)
-        return counts, select, LcsExplanation(mode, w, (pair,), (), runs, counts.hit,
+        return counts, select, LcsExplanation(mode, w, (pair,), (), flat_runs, counts.hit,
                                               counts.model, counts.peer, tuple(notes))
 
     # Union LCS, reference sentence by reference sentence.

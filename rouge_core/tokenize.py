@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterator, Sequence, Union
 
-from .sentences import split_sentences  # noqa: F401  (re-exported: rouge_core.split_sentences)
 from .config import RougeConfig
 from .limits import limited_spans
+from .sentences import split_sentences as split_sentences  # re-exported: rouge_core.split_sentences
 from .stem import smart_stopwords, stem_nltk, stem_rouge155
 
 TextInput = Union[str, Sequence[str]]
@@ -163,7 +163,8 @@ TOKENIZER_FUNCS: dict[str, Callable[[str, int, int], Iterator[tuple[str, int, in
 }
 
 TOKENIZER_RULES: dict[str, str] = {
-    "rouge155": "ASCII letters and digits only; everything else (hyphens, apostrophes, accents, CJK) separates or is dropped",
+    "rouge155": "ASCII letters and digits only; everything else (hyphens, apostrophes, accents, CJK) "
+                "separates or is dropped",
     "rouge-score": "Python lower() first, then ASCII [a-z0-9] runs; other characters separate or are dropped",
     "unicode": "Unicode letters, digits and marks, case-folded; each CJK character is a token",
 }
@@ -206,6 +207,7 @@ def analyze(text: TextInput, config: RougeConfig) -> Analysis:
     """
     text = as_text(text)
     spans = sentence_spans(text)
+    assert config.tokenizer is not None  # RougeConfig.__post_init__ fills in the profile's default
     tok = TOKENIZER_FUNCS[config.tokenizer]
     key = key_function(config)
     index = {span: i for i, span in enumerate(spans)}
@@ -269,6 +271,7 @@ def analyze_keys(text: TextInput, config: RougeConfig) -> tuple[list[str], list[
     text = as_text(text)
     spans = sentence_spans(text)
     key = key_function(config)
+    assert config.tokenizer is not None  # RougeConfig.__post_init__ fills in the profile's default
     words = _fast_words(config.tokenizer)
 
     def run(view: list[tuple[int, int]]) -> list[list[str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rouge_core.lcs as lcs_mod
@@ -63,8 +63,9 @@ def n_of(label: str) -> int:
 @given(configs(), text, st.lists(text, min_size=1, max_size=3))
 def test_scores_in_unit_interval(config, cand, refs):
     """Every score is in [0, 1] (weights start at 1: below 1, f(k) = k^w is not superadditive and
-    ROUGE-W could exceed 1, so the config refuses them). The paper's union LCS has no hit budget, so its ROUGE-L precision (and
-    with it F) exceeds 1 when several reference sentences credit the same candidate token."""
+    ROUGE-W could exceed 1, so the config refuses them). The paper's union LCS has no hit budget, so its
+    ROUGE-L precision (and with it F) exceeds 1 when several reference sentences credit the same candidate
+    token."""
     report = evaluate(cand, refs, config)
     for label, m in report.measures.items():
         s = m.score

@@ -9,8 +9,15 @@ import pytest
 
 from rouge_core import RougeConfig
 from rouge_core.corpus import evaluate_corpus
-from rouge_core.stats import (Drand48, bootstrap_indices, perl_ci_indices, perl_interval,
-                              perl_resample_indices, percentile_interval, resample_sums)
+from rouge_core.stats import (
+    Drand48,
+    bootstrap_indices,
+    percentile_interval,
+    perl_ci_indices,
+    perl_interval,
+    perl_resample_indices,
+    resample_sums,
+)
 
 TWO48 = 2 ** 48
 A, C = 0x5DEECE66D, 0xB  # 25214903917, 11

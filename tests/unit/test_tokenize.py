@@ -23,7 +23,7 @@ def test_offsets_point_into_the_original_text(tokenizer):
         assert MIXED[d.start:d.end] == d.text
     # Tokens and dropped stretches never overlap and cover every non-space character.
     covered = sorted([(t.start, t.end) for t in a.tokens] + [(d.start, d.end) for d in a.dropped])
-    for (s1, e1), (s2, _) in zip(covered, covered[1:]):
+    for (_, e1), (s2, _) in zip(covered, covered[1:]):
         assert e1 <= s2
     chars = {i for s, e in covered for i in range(s, e)}
     assert {i for i, ch in enumerate(MIXED) if not ch.isspace()} == chars
