@@ -132,6 +132,7 @@ with right:
             st.button(f"Remove reference {k}", key=f"rm_{rid}", on_click=state.remove_reference, args=(rid,),
                       type="tertiary")
 
+state.remember_in_address()
 candidate, cut = clip(state.candidate(), "candidate")
 messages = [cut] if cut else []
 references = []

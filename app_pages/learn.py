@@ -2,6 +2,7 @@
 with the worked arithmetic and the paper's claims checked live."""
 from __future__ import annotations
 
+import time
 from typing import Any, Callable, Optional
 
 import streamlit as st
@@ -19,7 +20,8 @@ from rouge_core.steps import (
 )
 from ui import render_learn as rl
 from ui.render_claims import claims, claims_html
-from ui import kept, state
+from ui import kept, links, state
+from ui.lecture import lecture_controls
 from ui import budget
 from ui.options import apply_settings
 from ui.compute import report_for, size_of
@@ -122,12 +124,38 @@ def _stepper(sec: str, total: int, empty: str = "one of the texts has no words t
     return _w(st.slider, f"Step (0 = start, {total} = done)", key, 0, min_value=0, max_value=total)
 
 
-@st.fragment
 def _stepped(sec: str, total: int, empty: str, draw: Callable[[int], None]) -> None:
     """The stepper and what it steps through, rerun alone on First / Back / Next / Last / the slider
-    (``st.fragment``): a step redraws the table and its text, not the whole page."""
+    (``st.fragment``): a step redraws the table and its text, not the whole page. With autoplay on,
+    the fragment also reruns every second and takes one step, until the end."""
+    if total:
+        st.toggle("Autoplay (one step a second)", key=f"learn_{sec}_autoplay")
+    if total and st.session_state.get(f"learn_{sec}_autoplay"):
+        _autoplay(sec, total, empty, draw)
+    else:
+        _manual(sec, total, empty, draw)
+
+
+def _show_step(sec: str, total: int, empty: str, draw: Callable[[int], None]) -> None:
     k = _stepper(sec, total, empty)
+    if total and st.query_params.get("step") != str(k):
+        st.query_params["step"] = str(k)  # the address is a deep link to this step
     draw(k)
+
+
+@st.fragment
+def _manual(sec: str, total: int, empty: str, draw: Callable[[int], None]) -> None:
+    _show_step(sec, total, empty, draw)
+
+
+@st.fragment(run_every=1.0)
+def _autoplay(sec: str, total: int, empty: str, draw: Callable[[int], None]) -> None:
+    key = f"learn_{sec}_step"
+    now = time.monotonic()
+    if now - st.session_state.get("_learn_autoplay_at", 0.0) >= 0.9:
+        st.session_state["_learn_autoplay_at"] = now
+        _move(key, 1, total)  # stays on the last step once there (switch autoplay off to stop the timer)
+    _show_step(sec, total, empty, draw)
 
 
 def _inputs(sec: str) -> tuple[str, str]:
@@ -400,10 +428,57 @@ def _paper_note(sec: str, base: RougeConfig, ref_text: str, cand_text: str) -> N
             f"with the paper's settings: R = {rl.num(paper.score.recall)}, P = {rl.num(paper.score.precision)}.")
 
 
+# -- deep links: /learn?sec=W&sample=paper_wlcs_y2&step=59 (texts: lt=packed, or cand=/ref= plain) --------
+
+def _apply_link() -> None:
+    """Once per session: the section, sample or texts and step named in the address (a hostile or
+    broken link is ignored, part by part)."""
+    if st.session_state.get("_learn_link_applied"):
+        return
+    st.session_state["_learn_link_applied"] = True
+    q = st.query_params
+    sec = q.get("sec")
+    if sec not in SECTIONS:
+        return
+    _set("learn_section", sec)
+    sample = q.get("sample")
+    texts = links.unpack(q.get("lt"))
+    if sample in SAMPLES:
+        st.session_state[f"learn_{sec}_sample"] = sample
+        _load(sec)
+    elif texts is not None and len(texts) == 2:
+        kept.set_text(f"learn_{sec}_ref", texts[0])
+        kept.set_text(f"learn_{sec}_cand", texts[1])
+    elif isinstance(q.get("cand"), str) or isinstance(q.get("ref"), str):
+        kept.set_text(f"learn_{sec}_ref", str(q.get("ref", ""))[:links.MAX_PLAIN])
+        kept.set_text(f"learn_{sec}_cand", str(q.get("cand", ""))[:links.MAX_PLAIN])
+    step = q.get("step")
+    if isinstance(step, str) and step.isascii() and step.isdigit() and len(step) < 7:
+        _set(f"learn_{sec}_step", int(step))  # clamped to the walk's length when drawn
+
+
+def _write_link(sec: str, ref_text: str, cand_text: str) -> None:
+    """Keep the address a deep link to what is shown (and the texts across a reload)."""
+    q = st.query_params
+    wanted: dict[str, Optional[str]] = {"sec": sec, "sample": None, "lt": None, "cand": None, "ref": None}
+    sample = next((k for k, s in SAMPLES.items() if s.candidate == cand_text and s.references[0] == ref_text), None)
+    if sample is not None:
+        wanted["sample"] = sample
+    else:
+        wanted["lt"] = links.pack([ref_text, cand_text])
+    for key, value in wanted.items():
+        if value is None:
+            q.pop(key, None)
+        elif q.get(key) != value:
+            q[key] = value
+
+
 # -- the page ---------------------------------------------------------------------------------------
 
 base = state.config()
+_apply_link()
 st.title("Learn ROUGE: how each measure works")
+lecture_controls()
 st.caption(f"Each section starts on Lin (2004)'s example; edit it or load a sample. Profile "
            f"({base.profile}), tokenizer, stemming, stopwords and α ({rl.num(base.alpha)}) come from the sidebar; "
            "n, w and the skip distance are set here. Step through with the buttons or the slider.")
@@ -422,6 +497,7 @@ if found:
     ref_text, cand_text = SAMPLES[EXAMPLE[sec]].references[0], SAMPLES[EXAMPLE[sec]].candidate
     st.caption(md_literal(f"Showing the paper's example ({SAMPLES[EXAMPLE[sec]].title}) below instead."))
 _paper_note(sec, base, ref_text, cand_text)
+_write_link(sec, ref_text, cand_text)
 if sec == "N":
     _ngram_section(base, ref_text, cand_text)
 elif sec == "U":

@@ -8,7 +8,7 @@ import streamlit as st
 
 from rouge_core import RougeConfig
 
-from ui import kept
+from ui import kept, links
 
 CAND = "candidate"
 REF_IDS = "_in_ref_ids"
@@ -21,9 +21,23 @@ def ref_name(rid: int) -> str:
 
 
 def init_inputs(candidate: str, references: list[str]) -> None:
-    """Fill the inputs once per session (the app opens on a sample)."""
+    """Fill the inputs once per session: the texts in the address (``?t=``, a reload keeps them), else
+    the given sample."""
     if REF_IDS not in st.session_state:
+        restored = links.unpack(st.query_params.get("t"))
+        if restored is not None and len(restored) >= 2:
+            candidate, references = restored[0], restored[1:]
         set_inputs(candidate, references)
+
+
+def remember_in_address() -> None:
+    """Keep the texts in the address (``?t=``) so that a reload (F5) finds them; texts too long for an
+    address are kept for the session only."""
+    packed = links.pack([candidate(), *references()])
+    if packed is None:
+        st.query_params.pop("t", None)
+    elif st.query_params.get("t") != packed:
+        st.query_params["t"] = packed
 
 
 def set_inputs(candidate: str, references: list[str]) -> None:

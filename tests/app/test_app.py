@@ -297,3 +297,23 @@ def test_ngram_view_follows_the_chosen_reference():
     e = expected.measures["ROUGE-1"].per_reference[1].explanation
     table = next(d.value for d in at.dataframe if "credit" in " ".join(map(str, d.value.columns)).lower())
     assert int(table[[c for c in table.columns if "credit" in str(c).lower()][0]].sum()) == e.hit
+
+
+def test_typed_inspect_texts_survive_a_reload():
+    """A reload (F5) is a new session with the same address: the texts come back from it."""
+    at = set_texts(start(), "my own candidate, typed", "my own reference")
+    link = {k: at.query_params[k] for k in list(at.query_params)}
+    fresh = AppTest.from_file(APP, default_timeout=60)
+    for k, v in link.items():
+        fresh.query_params[k] = v[0] if isinstance(v, list) else v
+    fresh.run()
+    assert cand_box(fresh).value == "my own candidate, typed"
+    assert [b.value for b in ref_boxes(fresh)] == ["my own reference"]
+
+
+def test_a_broken_text_link_opens_on_the_sample():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["t"] = "AAAA" * 10
+    at.run()
+    assert not at.exception
+    assert cand_box(at).value == SAMPLES["paper_s2_vs_s1"].candidate

@@ -345,3 +345,45 @@ def test_stemming_on_says_it_changes_the_papers_example():
     at.checkbox(key="opt_stem").check().run()
     note = next(i.value for i in at.info if "change the paper" in i.value)
     assert "stemming is on" in note and "R = 1" in note and "R = 0.75" in note
+
+
+def test_deep_link_opens_section_sample_and_step():
+    """A lecturer prepares 'ROUGE-W, Y2, paper, step 40' as a link."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    cfg = RougeConfig(profile="paper", max_n=4, skip_distance=4, wlcs_weight=1.2)
+    for k, v in {"sec": "W", "sample": "paper_wlcs_y2", "step": "40", "cfg": cfg.signature()}.items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page("app_pages/learn.py").run()
+    assert not at.exception, at.exception
+    assert at.button_group(key="learn_section").value == "W"
+    assert box(at, "learn_W_cand").value == SAMPLES["paper_wlcs_y2"].candidate
+    assert step_slider(at, "W").value == 40
+    assert at.selectbox(key="opt_profile").value == "paper"
+    # the address follows what is shown: another step, the same sample
+    click(at, "Next")
+    assert at.query_params["step"] in ("41", ["41"]) and at.query_params["sample"] in ("paper_wlcs_y2", ["paper_wlcs_y2"])
+
+
+@pytest.mark.parametrize("bad", [{"sec": "Z"}, {"sec": "N", "sample": "../../etc/passwd"}, {"sec": "L", "step": "9" * 50},
+                                 {"sec": "L", "lt": "%%%"}, {"sec": "U", "cand": "x" * 10_000}])
+def test_bad_deep_links_are_ignored(bad):
+    at = AppTest.from_file(APP, default_timeout=60)
+    for k, v in bad.items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page("app_pages/learn.py").run()
+    assert not at.exception, at.exception
+
+
+def test_typed_learn_texts_survive_a_reload():
+    at = open_learn("L")
+    set_texts(at, "L", "a b c d", "a c b d")
+    link = {k: at.query_params[k] for k in list(at.query_params)}
+    link = {k: v[0] if isinstance(v, list) else v for k, v in link.items()}
+    fresh = AppTest.from_file(APP, default_timeout=60)  # a reload is a new session with the same address
+    for k, v in link.items():
+        fresh.query_params[k] = v
+    fresh.run()
+    fresh.switch_page("app_pages/learn.py").run()
+    assert box(fresh, "learn_L_ref").value == "a b c d" and box(fresh, "learn_L_cand").value == "a c b d"
