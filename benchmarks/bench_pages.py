@@ -134,6 +134,18 @@ def cases(quick: bool, learn_50k: bool) -> list[Case]:
                         lambda: words_pair(50_000, 5), cap_s=120, rss_cap_gb=6, extra={"section": "U"}))
     out.append(Case("mistakes-xi-100k", "mistakes", f"Common mistakes, 'x[i]' tab, {big:,} chars a side",
                     lambda: chars_pair(big, 1), extra={"tab": "x[i]"}))
+    # The largest input each page serves under its budget (ui/budget.py): the page computes these.
+    if not quick:
+        out += [
+            Case("inspect-budget-3000", "inspect", "Inspect, 3,000 words a side (its budget)",
+                 lambda: words_pair(3_000, 6)),
+            Case("differences-budget-700", "differences", "Why do the numbers differ?, 700 words a side "
+                 "(its budget)", lambda: words_pair(700, 7)),
+            Case("learn-U-budget-1000", "learn", "Learn, ROUGE-L (summary), 1,000 words a side (its budget)",
+                 lambda: words_pair(1_000, 8), extra={"section": "U"}),
+            Case("mistakes-xi-budget-300", "mistakes", "Common mistakes, 'x[i]' tab, 300 words a side (its budget)",
+                 lambda: words_pair(300, 9), extra={"tab": "x[i]"}),
+        ]
     return out
 
 
