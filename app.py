@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.options import sidebar_config
 from ui.kept import keep_typed_text
+from ui.options import sidebar_config
 from ui.state import set_config
 
 st.set_page_config(page_title="ROUGE Lens", page_icon="🔎", layout="wide")

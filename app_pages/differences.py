@@ -5,11 +5,11 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core.differences import RULES
-from ui import kept, state
-from ui import budget
-from ui.options import apply_settings
+from ui import budget, kept, state
 from ui.compute import comparison_for, size_of
 from ui.inputs import clip
+from ui.literal import md_literal
+from ui.options import apply_settings
 from ui.render_differences import (
     comparison_frame,
     configs_text,
@@ -18,7 +18,6 @@ from ui.render_differences import (
     style_frame,
 )
 from ui.samples import OPENING_SAMPLE, load_samples
-from ui.literal import md_literal
 
 ss = st.session_state
 SOURCES = {"inspect": "the Inspect page's inputs", "own": "this page's own inputs (examples)"}

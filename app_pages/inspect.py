@@ -5,14 +5,13 @@ import streamlit as st
 
 from rouge_core import split_sentences
 from rouge_core.sentences import SPLITTER
-from ui import kept, state
-from ui import budget
+from ui import budget, kept, state
 from ui.compute import report_for, size_of
 from ui.inputs import InputError, clip, parse_record, parse_text_files
+from ui.literal import md_literal
 from ui.match_views import show_match_views
 from ui.render_scores import headline_measures, per_reference_grid, report_json, scores_csv, scores_frame
 from ui.samples import OPENING_SAMPLE, load_samples
-from ui.literal import md_literal
 
 SAMPLES = load_samples()
 

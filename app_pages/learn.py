@@ -18,19 +18,18 @@ from rouge_core.steps import (
     traceback_steps,
     union_steps,
 )
+from ui import budget, kept, links, state
 from ui import render_learn as rl
-from ui.render_claims import claims, claims_html
-from ui import kept, links, state
-from ui.lecture import lecture_controls
-from ui import budget
-from ui.options import apply_settings
 from ui.compute import report_for, size_of
 from ui.inputs import clip
+from ui.lecture import lecture_controls
+from ui.literal import md_literal
+from ui.options import apply_settings
+from ui.render_claims import claims, claims_html
 from ui.render_ngrams import labels_of
 from ui.render_runs import runs_compare_html
 from ui.render_wlcs import wlcs_arithmetic
 from ui.samples import load_samples
-from ui.literal import md_literal
 
 SAMPLES = load_samples()
 SECTIONS = {"N": "ROUGE-N", "L": "ROUGE-L (sentence)", "U": "ROUGE-L (summary)", "W": "ROUGE-W",

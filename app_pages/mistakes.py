@@ -4,13 +4,11 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core.mistakes import MISTAKES
-from ui import kept, state
-from ui import budget
+from ui import budget, kept, state
 from ui.compute import mistake_outcome, size_of
 from ui.inputs import clip
-from ui.render_differences import outcome_frame
 from ui.literal import md_literal
-
+from ui.render_differences import outcome_frame
 
 
 def _reset(mid: str) -> None:

@@ -10,9 +10,9 @@ from ui import kept, state
 from ui.compute import rouge1_for, token_stages_for
 from ui.html import page
 from ui.inputs import clip
+from ui.literal import md_literal
 from ui.render_differences import MARKS_LEGEND, stage_html, text_marks_html
 from ui.samples import OPENING_SAMPLE, load_samples
-from ui.literal import md_literal
 
 ss = st.session_state
 SAMPLES = load_samples()

@@ -1,8 +1,8 @@
 """Report -> score tables and downloads (no widgets)."""
 from __future__ import annotations
 
-import json
 import hashlib
+import json
 from typing import Any, Optional
 
 import pandas as pd
@@ -39,7 +39,7 @@ def headline_measures(report: Report) -> list[str]:
     """
     labels = list(report.measures)
     fams = {k: m.family for k, m in report.measures.items()}
-    out = [k for k in ("ROUGE-1", "ROUGE-2", "ROUGE-L") if k in labels]
+    out: list[str] = [k for k in ("ROUGE-1", "ROUGE-2", "ROUGE-L") if k in labels]
     for fam in ("SU", "W", "S", "Lflat"):
         extra = next((k for k in labels if fams[k] == fam and k not in out), None)
         if extra and len(out) < 4:
@@ -134,11 +134,12 @@ def per_reference_grid(report: Report, statistic: str = "F") -> pd.DataFrame:
     """
     field = {"P": "precision", "R": "recall", "F": "fmeasure"}[statistic]
     k = len(report.references)
-    grid: dict[str, list[object]] = {
-        "reference": [f"reference {i}" for i in range(1, k + 1)] + [f"combined ({report.config.multi_ref})"]}
+    names: list[object] = [f"reference {i}" for i in range(1, k + 1)]
+    names.append(f"combined ({report.config.multi_ref})")
+    grid: dict[str, list[object]] = {"reference": names}
     for label, m in report.measures.items():
-        grid[report.display_name(label)] = [getattr(r.score, field) for r in m.per_reference] + [
-            getattr(m.score, field)]
+        values: list[object] = [getattr(r.score, field) for r in m.per_reference]
+        grid[report.display_name(label)] = values + [getattr(m.score, field)]
     return pd.DataFrame(grid)
 
 

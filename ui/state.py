@@ -7,7 +7,6 @@ import itertools
 import streamlit as st
 
 from rouge_core import RougeConfig
-
 from ui import kept, links
 
 CAND = "candidate"

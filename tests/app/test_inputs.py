@@ -60,8 +60,9 @@ def test_clip_says_what_was_cut():
 
 def test_streamlit_config_agrees_with_the_upload_limit():
     """The uploader said 200 MB while the code refused over 5 MB; no usage statistics, no Deploy button."""
-    import tomllib
     from pathlib import Path
+
+    import tomllib
 
     from ui.inputs import MAX_UPLOAD_BYTES
 
