@@ -34,7 +34,8 @@ def decode(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{name} is not UTF-8 text (byte {exc.start}): save it as UTF-8 and upload it again.") from None
+        raise InputError(f"{name} is not UTF-8 text (byte {exc.start}): save it as UTF-8 and upload it "
+                         "again.") from None
 
 
 def _text(value: object, what: str) -> str:

@@ -197,10 +197,13 @@ def sidebar_config(page: str = "") -> RougeConfig:
         sb.caption("Greyed out: this page sets these itself (see the top of each section).")
     c1, c2 = sb.columns(2)
     c1.checkbox("ROUGE-N", key="opt_n_on", disabled="opt_n_on" in off)
-    c2.number_input("max n", 1, MAX_N, key="opt_max_n", disabled=not st.session_state["opt_n_on"] or "opt_max_n" in off)
+    c2.number_input("max n", 1, MAX_N, key="opt_max_n",
+                    disabled=not st.session_state["opt_n_on"] or "opt_max_n" in off)
     c1, c2 = sb.columns(2)
-    c1.checkbox("ROUGE-L", key="opt_l", disabled="opt_l" in off, help="Summary level: union LCS over sentences (rougeLsum).")
-    c2.checkbox("L flat", key="opt_flat", disabled="opt_flat" in off, help="ROUGE-Lflat: LCS of the whole text as one sequence (rouge-score's rougeL).")
+    c1.checkbox("ROUGE-L", key="opt_l", disabled="opt_l" in off,
+                help="Summary level: union LCS over sentences (rougeLsum).")
+    c2.checkbox("L flat", key="opt_flat", disabled="opt_flat" in off,
+                help="ROUGE-Lflat: LCS of the whole text as one sequence (rouge-score's rougeL).")
     c1, c2 = sb.columns(2)
     c1.checkbox("ROUGE-W", key="opt_w_on", disabled="opt_w_on" in off)
     c2.number_input("weight w", min_value=MIN_WLCS_WEIGHT, max_value=MAX_WLCS_WEIGHT, step=0.1, key="opt_w",
