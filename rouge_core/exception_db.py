@@ -52,14 +52,13 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import struct
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Optional
 
-from .perl_inputs import MAX_CONFIG_BYTES, UsageError, read_text, shown
+from .perl_inputs import MAX_CONFIG_BYTES, FileTooLarge, UsageError, _read_bytes, read_text, shown
 from .stem import wordnet_exceptions
 
 __all__ = ["DB_NAME", "STOPWORDS_NAME", "EXC_SUBDIR", "UnreadableDatabase", "NotAHashDatabase",
@@ -289,31 +288,11 @@ class DataDirectory:
 
 def _read_db(path: str) -> Optional[bytes]:
     """The DB file's bytes (None above :data:`MAX_DB_BYTES`); Perl's message if it is missing or no file."""
-    message = f"Cannot open exception db file for reading: {shown(path)}"
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
-    except OSError as e:
-        raise UsageError(f"{message}: {e.strerror or e}") from None
-    except ValueError:  # a NUL character in the name
-        raise UsageError(f"{message}: the name contains a NUL character") from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise UsageError(f"{message}: it is not a regular file")
-        chunks, left = [], MAX_DB_BYTES + 1  # the size may change after fstat: never read past the limit
-        while left > 0 and st.st_size <= MAX_DB_BYTES:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-    except OSError as e:
-        raise UsageError(f"{message}: {e.strerror or e}") from None
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
-    return None if st.st_size > MAX_DB_BYTES or len(data) > MAX_DB_BYTES else data
+        return _read_bytes(path, MAX_DB_BYTES, "the exception DB",
+                           prefix=f"Cannot open exception db file for reading: {shown(path)}")
+    except FileTooLarge:
+        return None
 
 
 def open_data_directory(directory: str) -> DataDirectory:

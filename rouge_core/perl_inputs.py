@@ -33,6 +33,10 @@ class UsageError(Exception):
     """Bad command line or input: one line on stderr, exit code 2."""
 
 
+class FileTooLarge(UsageError):
+    """A file above the size limit of what it holds."""
+
+
 @dataclass
 class Evaluation:
     """One ``<EVAL>`` (or ``-z`` line): input format, peer files by system ID, model files in order."""
@@ -53,12 +57,14 @@ def shown(text: str, limit: int = _SHOWN_CHARS) -> str:
     return out if len(text) <= limit else f"{out}... ({len(text):,} characters)"
 
 
-def _read_bytes(path: str, limit: Optional[int] = None, what: str = "a configuration file") -> bytes:
+def _read_bytes(path: str, limit: Optional[int] = None, what: str = "a configuration file",
+                prefix: Optional[str] = None) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes (default :data:`MAX_CONFIG_BYTES`).
 
     The file is opened without blocking (a FIFO with no writer does not hang) and
     checked with ``fstat`` before any read: a directory, device or FIFO is refused
-    (``/dev/zero`` would never end), and so is a file above the limit.
+    (``/dev/zero`` would never end), and so is a file above the limit
+    (:class:`FileTooLarge`). ``prefix`` replaces the messages' "Cannot open/read PATH".
 
     >>> _read_bytes("/dev/zero")
     Traceback (most recent call last):
@@ -66,21 +72,22 @@ def _read_bytes(path: str, limit: Optional[int] = None, what: str = "a configura
     rouge_core.perl_inputs.UsageError: Cannot read /dev/zero: it is not a regular file
     """
     limit = MAX_CONFIG_BYTES if limit is None else limit
+    opening = prefix or f"Cannot open {shown(path)}"
+    reading = prefix or f"Cannot read {shown(path)}"
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
     except OSError as e:
-        raise UsageError(f"Cannot open {shown(path)}: {e.strerror or e}") from None
+        raise UsageError(f"{opening}: {e.strerror or e}") from None
     except ValueError:  # a NUL character in the name
-        raise UsageError(f"Cannot open {shown(path)}: the name contains a NUL character") from None
+        raise UsageError(f"{opening}: the name contains a NUL character") from None
+    too_big = f"{reading}: larger than {limit:,} bytes, the limit for {what} ({limit / 2**20:g} MB)"
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise UsageError(f"Cannot read {shown(path)}: it is not a regular file")
-        too_big = (f"Cannot read {shown(path)}: larger than {limit:,} bytes, the limit for {what} "
-                   f"({limit / 2**20:g} MB)")
+            raise UsageError(f"{reading}: it is not a regular file")
         if st.st_size > limit:
-            raise UsageError(too_big)
+            raise FileTooLarge(too_big)
         chunks, left = [], limit + 1  # the size may change after fstat: never read past the limit
         while left > 0:
             chunk = os.read(fd, min(left, 1 << 20))
@@ -89,12 +96,12 @@ def _read_bytes(path: str, limit: Optional[int] = None, what: str = "a configura
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as e:
-        raise UsageError(f"Cannot read {shown(path)}: {e.strerror or e}") from None
+        raise UsageError(f"{reading}: {e.strerror or e}") from None
     finally:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise UsageError(too_big)
+        raise FileTooLarge(too_big)
     return data
 
 
