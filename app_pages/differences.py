@@ -6,7 +6,7 @@ import streamlit as st
 
 from rouge_core.differences import RULES
 from ui import budget, kept, state
-from ui.compute import comparison_for, size_of
+from ui.compute import comparison_for, within_budget
 from ui.inputs import clip
 from ui.literal import md_literal
 from ui.options import apply_settings
@@ -113,9 +113,7 @@ if cut:
 references = [clip(r, f"reference {i}")[0] for i, r in enumerate(references, 1)]
 
 config = state.config()
-found = budget.problems(size_of(candidate, references, config), budget.DIFFERENCES)
-if found:
-    st.warning(md_literal(budget.too_large_message(found, budget.DIFFERENCES), 1000))
+if not within_budget(candidate, references, config, budget.DIFFERENCES):
     st.stop()
 with st.spinner("Scoring under the three profiles and checking every rule...", show_time=True):
     comp = comparison_for(candidate, references, config)

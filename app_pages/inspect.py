@@ -6,7 +6,7 @@ import streamlit as st
 from rouge_core import split_sentences
 from rouge_core.sentences import SPLITTER
 from ui import budget, kept, state
-from ui.compute import report_for, size_of
+from ui.compute import report_for, within_budget
 from ui.inputs import InputError, clip, parse_record, parse_text_files
 from ui.literal import md_literal
 from ui.match_views import show_match_views
@@ -152,9 +152,7 @@ if config.rouge_l:
                    "is on one line but reads as several sentences. Use 'Split sentences for me' if the "
                    "sentences should count separately.")
 
-found = budget.problems(size_of(candidate, references, config), budget.INSPECT)
-if found:
-    st.warning(md_literal(budget.too_large_message(found, budget.INSPECT), 1000))
+if not within_budget(candidate, references, config, budget.INSPECT):
     st.stop()
 with st.spinner("Scoring and explaining every match...", show_time=True):
     report = report_for(candidate, references, config)

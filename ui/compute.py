@@ -14,7 +14,8 @@ from rouge_core import Report, RougeConfig, Score, evaluate, score
 from rouge_core.differences import Comparison, compare
 from rouge_core.mistakes import MISTAKES, Outcome
 from rouge_core.token_stages import TokenStages, compare_tokenizers
-from ui.budget import Size, measure
+from ui.budget import Budget, Size, measure, problems, too_large_message
+from ui.literal import md_literal
 from ui.memory_cache import REPORT_CACHE_BYTES, MemoryLRU, report_bytes
 
 
@@ -55,6 +56,15 @@ def _size(candidate: str, references: tuple[str, ...], signature: str) -> Size:
 def size_of(candidate: str, references: Sequence[str], config: RougeConfig) -> Size:
     """Tokens and sentences of the input (cheap: tokenizing only), for the page budgets."""
     return _size(candidate, tuple(references), config.signature())
+
+
+def within_budget(candidate: str, references: Sequence[str], config: RougeConfig, page: Budget,
+                  extra: str = "") -> bool:
+    """Whether the input fits ``page``'s budget; if not, the page's warning is shown (the texts are kept)."""
+    found = problems(size_of(candidate, references, config), page)
+    if found:
+        st.warning(md_literal(too_large_message(found, page) + extra, 1000))
+    return not found
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
