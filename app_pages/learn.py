@@ -20,7 +20,7 @@ from rouge_core.steps import (
 )
 from ui import budget, kept, links, state
 from ui import render_learn as rl
-from ui.compute import report_for, size_of
+from ui.compute import report_for, within_budget
 from ui.inputs import clip
 from ui.lecture import lecture_controls
 from ui.literal import md_literal
@@ -233,8 +233,9 @@ def _sentence_walk(sec: str, cfg: RougeConfig, ref_text: str, cand_text: str) ->
                 st.plotly_chart(rl.table_figure(cells, trace, k, rt, ct), width="stretch", key="learn_fig_L")
             else:
                 left, right = st.columns(2)
-                left.plotly_chart(rl.table_figure(cells, trace, k, rt, ct), width="stretch", key="learn_fig_W")
-                right.plotly_chart(rl.table_figure(cells, trace, k, rt, ct, runs=True), width="stretch",
+                left.plotly_chart(rl.table_figure(cells, trace, k, rt, ct, weight=w, narrow=True), width="stretch",
+                                  key="learn_fig_W")
+                right.plotly_chart(rl.table_figure(cells, trace, k, rt, ct, runs=True, narrow=True), width="stretch",
                                    key="learn_fig_W_runs")
             done = rl.table_done(cells, trace, rt, core, w, script) if k == total and total else None
             st.html(rl.step_box(rl.cell_lines(cells, trace, k, rt, ct, w), done))
@@ -489,10 +490,8 @@ for tex in formulas + [F_TEX]:
     st.latex(tex)
 _settings_header(sec, base)
 ref_text, cand_text = _inputs(sec)
-found = budget.problems(size_of(cand_text, [ref_text], base), budget.LEARN)
-if found:
-    st.warning(md_literal(budget.too_large_message(found, budget.LEARN) + " The walk-throughs are for "
-                          "examples of a few sentences.", 1000))
+if not within_budget(cand_text, [ref_text], base, budget.LEARN,
+                     " The walk-throughs are for examples of a few sentences."):
     ref_text, cand_text = SAMPLES[EXAMPLE[sec]].references[0], SAMPLES[EXAMPLE[sec]].candidate
     st.caption(md_literal(f"Showing the paper's example ({SAMPLES[EXAMPLE[sec]].title}) below instead."))
 _paper_note(sec, base, ref_text, cand_text)

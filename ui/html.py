@@ -12,57 +12,47 @@ from typing import Iterable, Optional, Sequence
 
 from rouge_core import Analysis, Token
 
+from . import colours
+
 #: (start, end, style, title): character offsets into the text, a class name or
 #: colour (several separated by spaces), and a tooltip.
 Span = tuple[int, int, str, str]
 
-#: Styles of the known classes (in :data:`CSS`; :func:`page` puts it before every block).
+#: Styles of the known classes (in :data:`CSS`; :func:`page` puts it before every block). Each verdict
+#: has a second cue besides its colour (ui/colours.py): credited a solid underline, clipped a dashed
+#: one, missing a dotted one; spent marks are struck through, dropped text is grey and struck.
 CLASS_STYLES: dict[str, str] = {
-    "rl-match": "background:#b7e4c7;border-bottom:2px solid #2d6a4f;",
-    "rl-clipped": "background:#ffe8a3;border-bottom:2px dashed #b08900;",
-    "rl-miss": "background:#fde2e1;",
-    "rl-spent": "text-decoration:line-through 2px #c0392b;opacity:0.8;",
-    "rl-dropped": "color:#9a9a9a;text-decoration:line-through 1px #b5b5b5;",
+    "rl-match": f"background:{colours.CREDITED};border-bottom:2px solid {colours.CREDITED_INK};",
+    "rl-clipped": f"background:{colours.CLIPPED};border-bottom:2px dashed {colours.CLIPPED_INK};",
+    "rl-miss": f"background:{colours.MISSING};border-bottom:2px dotted {colours.MISSING_INK};",
+    "rl-spent": f"text-decoration:line-through 2px {colours.CURRENT_INK};",
+    "rl-dropped": f"color:{colours.DROPPED_INK};text-decoration:line-through 1px {colours.DROPPED_INK};",
+    "rl-shared": f"border-bottom:3px double {colours.CURRENT_INK};",
+    "rl-current": f"outline:3px solid {colours.CURRENT_INK};outline-offset:1px;",
+    "rl-tok": "box-shadow:inset 0 0 0 1px #8c8c8c;",
     "rl-plain": "",
 }
 
-#: Qualitative colours (candidate sentences, runs), light enough for black text.
-PALETTE: tuple[str, ...] = (
-    "#a6cee3", "#b2df8a", "#fdbf6f", "#cab2d6", "#fb9a99", "#ffff99",
-    "#8dd3c7", "#bebada", "#80b1d3", "#fccde5", "#d9d9d9", "#ccebc5",
-)
-
-#: Darker partners of :data:`PALETTE` for lines and markers on figures.
-PALETTE_DARK: tuple[str, ...] = (
-    "#1f78b4", "#33a02c", "#ff7f00", "#6a3d9a", "#e31a1c", "#b15928",
-    "#1b9e77", "#7570b3", "#386cb0", "#e7298a", "#666666", "#4daf4a",
-)
-
 CSS = "<style>\n" + "".join(f".{k}{{{v}}}\n" for k, v in CLASS_STYLES.items() if v) + """
-.rl-text{white-space:pre-wrap;line-height:2.0;font-size:0.98rem;padding:0.35rem 0.5rem;
+.rl-text{white-space:pre-wrap;line-height:2.1;font-size:0.98rem;padding:0.35rem 0.5rem;
  border:1px solid rgba(128,128,128,0.25);border-radius:0.4rem;overflow-wrap:anywhere;}
 .rl-text span[title]{cursor:help;border-radius:0.2rem;padding:0.05rem 0.05rem;}
+[data-tag]::after{content:attr(data-tag);font-size:0.66em;vertical-align:sub;margin-left:0.1em;opacity:0.85;}
 .rl-legend{display:flex;flex-wrap:wrap;gap:0.3rem 0.9rem;font-size:0.85rem;margin:0.2rem 0 0.4rem 0;}
 .rl-legend span.rl-swatch{display:inline-block;min-width:1.6rem;padding:0 0.25rem;margin-right:0.3rem;
  border-radius:0.2rem;text-align:center;}
 .rl-note{font-size:0.85rem;opacity:0.8;margin:0.2rem 0;}
 .rl-row{margin:0.25rem 0;}
+.rl-sub{margin:0.1rem 0 0.1rem 1.2rem;font-size:0.92rem;}
 .rl-scroll{max-height:36rem;overflow-y:auto;padding-right:0.3rem;}
 .rl-row b{font-weight:600;}
+.rl-table{border-collapse:collapse;font-size:0.88rem;margin:0.3rem 0;}
+.rl-table td,.rl-table th{border-bottom:1px solid rgba(128,128,128,0.3);padding:0.15rem 0.6rem;text-align:right;}
+.rl-table td:first-child,.rl-table th:first-child{text-align:left;}
 </style>"""
 
 _CLASS = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 _COLOUR = re.compile(r"^(#[0-9a-fA-F]{3,8}|rgba?\([0-9.,%\s]+\))$")
-
-
-def color(i: int, dark: bool = False) -> str:
-    """The i-th palette colour (cycling).
-
-    >>> color(0), color(12)
-    ('#a6cee3', '#a6cee3')
-    """
-    pal = PALETTE_DARK if dark else PALETTE
-    return pal[i % len(pal)]
 
 
 def esc(text: object) -> str:
@@ -74,24 +64,59 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def style_attrs(style: str) -> str:
-    """``class``/``style`` attributes for a space-separated list of class names and colours
-    (colours written without spaces: ``#a6cee3``, ``rgb(1,2,3)``).
+_HEX = re.compile(r"^#[0-9a-fA-F]{3,8}$")
+#: A small label drawn after a token (``c2``, ``r3``, ``c1+c2``): the second cue of a sequence colour.
+_TAG = re.compile(r"^tag:([A-Za-z0-9+.\-]{1,16})$")
 
-    Unknown words that are neither a class name nor a colour are ignored.
+
+def tagged(colour: str, tag: str) -> str:
+    """A style word pair: ``colour`` with the small label ``tag`` after the text.
+
+    >>> tagged("#9c8bdb", "c1")
+    '#9c8bdb tag:c1'
+    """
+    return f"{colour} tag:{tag}"
+
+
+def stripes(*colours_: str) -> str:
+    """A style word for a background split into equal vertical bands, one per colour
+    (a token credited from several candidate sentences).
+
+    >>> stripes("#aaa", "#bbb")
+    '#aaa/#bbb'
+    """
+    return "/".join(colours_)
+
+
+def style_attrs(style: str) -> str:
+    """``class``/``style``/``data-tag`` attributes for a space-separated list of class names, colours
+    (written without spaces: ``#a6cee3``, ``rgb(1,2,3)``), bands of hex colours (``#aaa/#bbb``)
+    and one label (``tag:c2``).
+
+    Unknown words that are none of these are ignored.
 
     >>> style_attrs("rl-match")
     ' class="rl-match"'
     >>> style_attrs("#ff0000 rl-spent")
     ' class="rl-spent" style="background:#ff0000;"'
-    >>> style_attrs("x\\" onclick=1")
+    >>> style_attrs("#aaa/#bbb tag:c1+c2")
+    ' style="background:linear-gradient(90deg,#aaa 0% 50%,#bbb 50% 100%);" data-tag="c1+c2"'
+    >>> style_attrs("x\\" onclick=1 tag:<b>")
     ''
     """
     classes: list[str] = []
     inline: list[str] = []
+    tag = ""
     for word in style.split():
         if _COLOUR.match(word):
             inline.append(f"background:{word};")
+        elif "/" in word and all(_HEX.match(c) for c in word.split("/")):
+            bands = word.split("/")
+            n = len(bands)
+            stops = ",".join(f"{c} {100 * k / n:g}% {100 * (k + 1) / n:g}%" for k, c in enumerate(bands))
+            inline.append(f"background:linear-gradient(90deg,{stops});")
+        elif m := _TAG.match(word):
+            tag = m.group(1)
         elif _CLASS.match(word):
             classes.append(word)
     out = ""
@@ -100,6 +125,8 @@ def style_attrs(style: str) -> str:
     css = "".join(inline)
     if css:
         out += f' style="{esc(css)}"'
+    if tag:
+        out += f' data-tag="{esc(tag)}"'
     return out
 
 
@@ -220,3 +247,104 @@ def short(text: str, limit: int = 14) -> str:
     'interna…'
     """
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -- text on figures ----------------------------------------------------------------------------------
+
+#: Characters per line of a figure title (14 px) and subtitle (11 px) that fit a half-width column
+#: (about 430 px at 1280 px with the sidebar open).
+TITLE_CHARS = 56
+SUBTITLE_CHARS = 72
+
+
+def wrap(text: str, width: int = TITLE_CHARS) -> str:
+    """``text`` escaped and broken into lines of at most ``width`` characters (``<br>`` between), for
+    plotly titles, which never wrap by themselves. Words longer than a line are cut.
+
+    >>> wrap("a <b> c", 4)
+    'a<br>&lt;b&gt;<br>c'
+    """
+    lines: list[str] = []
+    line = ""
+    for word in str(text).split():
+        word = short(word, width)
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return "<br>".join(esc(x) for x in lines)
+
+
+def lines_of(wrapped: str) -> int:
+    """How many lines a :func:`wrap` result has (0 for none)."""
+    return wrapped.count("<br>") + 1 if wrapped else 0
+
+
+#: Most token labels one axis shows; past it every k-th token is labelled (the hover names them all).
+MAX_TICKS = 30
+#: Longest token label on an axis (characters, with the position number).
+TICK_CHARS = 12
+
+
+def token_ticks(texts: Sequence[str], first: Optional[str] = None, max_ticks: int = MAX_TICKS
+                ) -> tuple[list[int], list[str]]:
+    """Tick positions and escaped labels ``"k. token"`` for an axis of tokens, thinned to at most
+    ``max_ticks`` labels; with ``first`` (e.g. ``"∅"`` for the empty prefix), position 0 is that
+    label and token k sits at position k.
+
+    >>> token_ticks(["police", "internationalisation"], first="∅")
+    ([0, 1, 2], ['∅', '1. police', '2. internat…'])
+    >>> len(token_ticks([f"w{i}" for i in range(100)])[0])
+    25
+    """
+    labels = ([first] if first is not None else []) + [
+        short(f"{k + 1}. {t}", TICK_CHARS) for k, t in enumerate(texts)]
+    step = max(1, -(-len(labels) // max_ticks))
+    vals = list(range(0, len(labels), step))
+    return vals, [esc(labels[v]) for v in vals]
+
+
+def tick_angle(shown: int) -> int:
+    """Rotation of ``shown`` column labels: flat for a few, 45 degrees up to 12, upright past that
+    (upright labels need only their line height, about 14 px, side by side).
+
+    >>> tick_angle(5), tick_angle(12), tick_angle(13)
+    (0, -45, -90)
+    """
+    return 0 if shown <= 5 else (-45 if shown <= 12 else -90)
+
+
+def tick_depth(labels: Sequence[str], angle: int, font_px: int = 11) -> int:
+    """Pixels a row of tick labels takes across its axis (for the margin that holds it).
+
+    >>> tick_depth(["1. police"], 0), tick_depth(["1. police"], -90)
+    (17, 60)
+    """
+    longest = max((len(html.unescape(x)) for x in labels), default=0) * font_px * 0.55
+    if angle == 0:
+        return font_px + 6
+    if angle == -90:
+        return int(longest) + 6
+    return int(longest * 0.71 + font_px * 0.71) + 6
+
+
+def figure_title(title: str, subtitle: str = "") -> tuple[dict, int]:
+    """A plotly ``layout.title`` with both texts wrapped to fit a half-width column, placed at the top
+    of the figure, and the pixels it takes (the top margin adds the axis labels under it).
+
+    >>> t, px = figure_title("LCS table", "Tie rule: up first")
+    >>> t["text"], t["subtitle"]["text"], px
+    ('LCS table', 'Tie rule: up first', 52)
+    """
+    head = wrap(title, TITLE_CHARS)
+    sub = wrap(subtitle, SUBTITLE_CHARS)
+    out: dict = dict(text=head, font=dict(size=14), x=0.01, xanchor="left", y=1, yanchor="top",
+                     yref="container", pad=dict(t=10), automargin=True)
+    px = 14 + 19 * lines_of(head)
+    if sub:
+        out["subtitle"] = dict(text=sub, font=dict(size=11))
+        px += 4 + 15 * lines_of(sub)
+    return out, px

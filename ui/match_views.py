@@ -8,19 +8,26 @@ from __future__ import annotations
 import hashlib
 
 import streamlit as st
-from ui.literal import md_literal
 
 from rouge_core import Report
+from ui.literal import md_literal
 
 from .html import page
-from .render_lcs import (TIE_RULE, alignment_figure, find_pair, is_flat, lcs_explanation, lcs_heatmap,
-                         pair_choices, pair_tokens, pair_with_table, union_html, union_table)
-from .render_ngrams import (NGRAM_LEGEND, gram_explanation, labels_of, ngram_page_html, ngram_summary,
-                            ngram_table)
-from .render_skip import (MATRIX_TOKENS, skip_matrix, skip_pairs_table, skip_status,
-                          su_unigrams_table)
-from .render_wlcs import (plain_lcs_pair, run_colours, runs_html, runs_table, wlcs_arithmetic,
-                          wlcs_pair_titles)
+from .render_lcs import (
+    TIE_RULE,
+    alignment_figure,
+    find_pair,
+    is_flat,
+    lcs_explanation,
+    lcs_heatmap,
+    pair_choices,
+    pair_tokens,
+    pair_with_table,
+)
+from .render_ngrams import NGRAM_LEGEND, gram_explanation, labels_of, ngram_page_html, ngram_summary, ngram_table
+from .render_skip import MATRIX_TOKENS, skip_matrix, skip_pairs_table, skip_status, su_unigrams_table
+from .render_union import union_html, union_table
+from .render_wlcs import plain_lcs_pair, run_colours, runs_html, runs_table, wlcs_arithmetic, wlcs_pair_titles
 
 TABS = ("N-grams", "LCS", "WLCS", "Skip-bigrams")
 
@@ -169,7 +176,8 @@ def _wlcs_tab(report: Report, key: str, ref_index: int) -> None:
     ref_tokens, cand_tokens = pair_tokens(report, ref_index, pair)
     with st.expander("The WLCS table of this pair"):
         fig = lcs_heatmap(pair_with_table(report, label, ref_index, pair), ref_tokens, cand_tokens,
-                          TIE_RULE + f"; a diagonal step adds f(k+1) - f(k), f(k) = k^{e.weight:g}")
+                          TIE_RULE + f"; a diagonal step adds f(k+1) - f(k), f(k) = k^{e.weight:g}",
+                          weight=e.weight)
         if fig is None:
             st.info(f"The table of this pair ({len(ref_tokens)} x {len(cand_tokens)} cells) is too large "
                     "to draw.")

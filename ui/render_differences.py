@@ -15,9 +15,10 @@ from rouge_core.measures import display_name
 from rouge_core.mistakes import Outcome
 from rouge_core.token_stages import Stage, TokenStages
 
+from . import colours
 from .html import esc, highlight, legend, note_html, page
 
-DIFF_COLOUR = "#ffe8a3"
+DIFF_COLOUR = colours.DIFFERS
 QUANTITIES = (("P", "precision"), ("R", "recall"), ("F", "fmeasure"))
 MULTI_REF_TEXT = {"pooled": "references pooled (-f A)", "best": "best reference", "jackknife": "jackknifing"}
 
@@ -50,7 +51,7 @@ def comparison_frame(c: Comparison) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def style_frame(df: pd.DataFrame) -> "pd.io.formats.style.Styler":
+def style_frame(df: pd.DataFrame) -> pd.io.formats.style.Styler:
     """Highlight, in each row, the P/R/F cells whose value is not the same under every profile."""
     def shade(row: pd.Series) -> list[str]:
         css = [""] * len(row)
@@ -95,19 +96,19 @@ def rules_html(rule_ids: Sequence[str]) -> str:
 
 # -- tokenizer inspector -------------------------------------------------------------
 
-MARK_STYLES = {"dropped": "rl-dropped", "split": "#fb9a99", "case": "#fdbf6f"}
-TOKEN_COLOURS = ("#d8ecf7", "#e6f4d7")
+MARK_STYLES = {"dropped": "rl-dropped", "split": colours.SPLIT, "case": colours.CASE}
+#: Every token is outlined (class ``rl-tok``), so where one ends and the next begins shows without a colour.
+TOKEN_STYLE = "rl-tok"
 
 
 def text_marks_html(ts: TokenStages) -> str:
-    """The original text: tokens on alternating backgrounds; dropped, word-splitting and case-changed
-    characters marked."""
-    spans = [(s, e, TOKEN_COLOURS[k % 2], f"token {k + 1}") for k, (s, e) in enumerate(ts.spans)]
+    """The original text: each token outlined; dropped, word-splitting and case-changed characters marked."""
+    spans = [(s, e, TOKEN_STYLE, f"token {k + 1}") for k, (s, e) in enumerate(ts.spans)]
     spans += [(m.start, m.end, MARK_STYLES[m.kind], m.reason) for m in ts.marks]
     return highlight(ts.text, spans)
 
 
-MARKS_LEGEND = legend([(TOKEN_COLOURS[0], "a token"), (TOKEN_COLOURS[1], "the next token"),
+MARKS_LEGEND = legend([(TOKEN_STYLE, "a token (outlined)"),
                        ("rl-dropped", "dropped"), (MARK_STYLES["split"], "splits a word"),
                        (MARK_STYLES["case"], "changes case to ASCII or folds")])
 
@@ -120,7 +121,7 @@ def tokens_html(tokens: Sequence[str], struck: Sequence[str] = (),
     text, spans, pos = "", [], 0
     for k, w in enumerate(words):
         style = "rl-dropped" if k >= len(tokens) else (
-            MARK_STYLES["case"] if tokens[k] in changed else TOKEN_COLOURS[k % 2])
+            MARK_STYLES["case"] if tokens[k] in changed else TOKEN_STYLE)
         spans.append((pos, pos + len(w), style, ""))
         text += w + " "
         pos += len(w) + 1

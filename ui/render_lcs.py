@@ -6,19 +6,32 @@ Rows of a table are reference positions, columns candidate positions (row/column
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import replace
 from typing import Optional, Sequence, Union
 
-import pandas as pd
 import plotly.graph_objects as go
 
 from rouge_core import Report, Token
-from rouge_core.explain import LcsExplanation, SentencePair, UnionMark
+from rouge_core.explain import LcsExplanation, SentencePair
 from rouge_core.lcs import TABLE_CELLS, lcs
 
-from .html import (Span, analysis_html, color, esc, legend, note_html, page, row_html, scroll, short,
-                   token_span)
+from . import colours
+from .html import (
+    MAX_TICKS,
+    Span,
+    analysis_html,
+    esc,
+    figure_title,
+    legend,
+    note_html,
+    page,
+    row_html,
+    short,
+    tick_angle,
+    tick_depth,
+    token_span,
+    token_ticks,
+)
 
 TokenLike = Union[Token, str]
 
@@ -32,10 +45,11 @@ HOVER_CELLS = 10_000
 #: Tables up to this many cells print their values in the cells.
 TEXT_CELLS = 900
 #: Most tokens per row of an alignment figure.
-ALIGN_TOKENS = 40
+ALIGN_TOKENS = 30
 
-MATCH_COLOUR = "#2d6a4f"
-PATH_COLOUR = "#f77f00"
+MATCH_COLOUR = colours.CREDITED_INK
+#: Line styles of alternating colour groups on an alignment (a second cue besides colour).
+LINE_DASHES = ("solid", "dash")
 
 
 def _text(t: TokenLike) -> str:
@@ -106,25 +120,97 @@ def _fmt(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else f"{v:.4g}"
 
 
-def _ticks(tokens: Sequence[TokenLike], upto: int, limit: int = 60) -> tuple[list[int], list[str]]:
-    """Tick positions 0..upto-1 (0 = empty prefix), thinned to about ``limit`` labels."""
-    step = max(1, math.ceil(upto / limit))
-    vals = list(range(0, upto, step))
-    text = ["∅" if v == 0 else esc(f"{v}. {short(_text(tokens[v - 1]))}") for v in vals]
-    return vals, text
+#: Where a cell's traceback dot (lower left) and match flag (upper left) sit, in cell units from its
+#: centre, which keeps the number; the path and the matches are also outlined (dotted / solid).
+CORNER = 0.3
+
+
+def _rule(table, a: int, b: int, same: bool, weighted: bool) -> str:
+    """The rule that filled cell (a, b), in words, with the numbers it compared."""
+    if a == 0 or b == 0:
+        return "empty prefix: 0"
+    if same:
+        if not weighted:
+            return f"match: c[{a - 1}][{b - 1}] + 1 = {_fmt(table[a - 1][b - 1])} + 1"
+        inc = table[a][b] - table[a - 1][b - 1]
+        return f"match: c[{a - 1}][{b - 1}] + f(k+1) − f(k) = {_fmt(table[a - 1][b - 1])} + {_fmt(inc)}"
+    up, left = table[a - 1][b], table[a][b - 1]
+    if up >= left:
+        return f"up: c[{a - 1}][{b}] = {_fmt(up)} ≥ c[{a}][{b - 1}] = {_fmt(left)}"
+    return f"left: c[{a}][{b - 1}] = {_fmt(left)} > c[{a - 1}][{b}] = {_fmt(up)}"
+
+
+def _short_rule(a: int, b: int, same: bool, table) -> str:
+    if a == 0 or b == 0:
+        return "empty prefix"
+    if same:
+        return "match (diagonal)"
+    return "up" if table[a - 1][b] >= table[a][b - 1] else "left"
+
+
+def integer_colorbar(top: float, title: str) -> dict:
+    """A colour bar whose ticks are the integers 0..top (thinned to at most 8), for counts and run
+    lengths, which have no halves.
+
+    >>> integer_colorbar(3, "w")["tickvals"]
+    [0, 1, 2, 3]
+    """
+    top = max(1, int(math.ceil(top)))
+    step = max(1, math.ceil(top / 8))
+    return dict(title=dict(text=esc(title)), tickmode="array", tickvals=list(range(0, top + 1, step)),
+                ticktext=[str(v) for v in range(0, top + 1, step)], thickness=12)
+
+
+#: Estimated width in pixels of a heatmap's plot area (between its row labels and its colour bar) when
+#: the chart takes the page's width at 1280 px with the sidebar open, or half of it (two charts side by
+#: side): cell numbers are printed only if they fit, and column labels are thinned to stay apart.
+FULL_PX = 700
+HALF_PX = 280
+#: Least space between two upright column labels (11 px text).
+LABEL_PX = 15
+
+
+def cell_number_format(values: Sequence[float], weighted: bool, cell_px: float) -> Optional[tuple[str, int]]:
+    """A ``texttemplate`` and font size whose numbers fit cells ``cell_px`` wide, or None if none fits
+    (WLCS values lose decimals first, then the font shrinks; the hover keeps every digit).
+
+    >>> cell_number_format([0, 3], False, 30), cell_number_format([0, 12.5], True, 30)
+    (('%{z:.3~f}', 11), ('%{z:.1~f}', 9))
+    >>> cell_number_format([0, 12.5], False, 8) is None
+    True
+    """
+    top = max((abs(v) for v in values if v == v), default=0.0)
+    whole = len(str(int(top)))
+    for decimals in ((3, 2, 1, 0) if weighted else (0,)):
+        for size in (11, 9):
+            chars = whole + (decimals + 1 if decimals else 0)
+            if chars * size * 0.6 + 5 <= cell_px:
+                return (f"%{{z:.{decimals}~f}}" if weighted else "%{z:.3~f}"), size
+    return None
 
 
 def lcs_heatmap(pair: SentencePair, ref_tokens: Sequence[TokenLike], cand_tokens: Sequence[TokenLike],
-                tie_rule_text: str = TIE_RULE, max_cells: int = MAX_CELLS) -> Optional[go.Figure]:
+                tie_rule_text: str = TIE_RULE, max_cells: int = MAX_CELLS, weight: float = 1.0,
+                title: Optional[str] = None, width_px: int = FULL_PX, widest: Optional[float] = None
+                ) -> Optional[go.Figure]:
     """The DP table as a heatmap, the traceback path on it and the matched (diagonal) cells marked.
 
-    Returns None when the core kept no table for this pair (too large): the
-    caller says so and shows the alignment instead. A table above ``max_cells``
-    is cropped to its top-left corner and the title says so.
+    ``weight`` != 1: the table is a WLCS table (titles and rules say so); ``title`` replaces the
+    default title (the table's pair and value); ``width_px``: about how wide the plot area is
+    (:data:`FULL_PX`, :data:`HALF_PX`); ``widest``: the largest value the cells will hold (a
+    walk-through fills the table step by step and keeps one number format throughout). Every
+    cell's hover gives its value and the rule that filled it. While the cells print their numbers,
+    nothing is drawn over a number: the traceback's cells get a dotted outline and a dot in their
+    lower left corner, each match a solid outline and a flag in its upper left corner; otherwise
+    the traceback is a line. Returns None when the core
+    kept no table for this pair (too large): the caller says so and shows the alignment instead.
+    A table above ``max_cells`` is cropped to its top-left corner and the title says so.
     """
     if pair.table is None:
         return None
     table = pair.table
+    weighted = weight != 1.0
+    what = "WLCS" if weighted else "LCS"
     rows, cols = len(table), len(table[0]) if table else 0
     r_lim, c_lim = rows, cols
     if rows * cols > max_cells:
@@ -133,61 +219,89 @@ def lcs_heatmap(pair: SentencePair, ref_tokens: Sequence[TokenLike], cand_tokens
         c_lim = min(cols, max(2, max_cells // r_lim))
     z = [list(r[:c_lim]) for r in table[:r_lim]]
     cells = r_lim * c_lim
-    heat = go.Heatmap(z=z, x=list(range(c_lim)), y=list(range(r_lim)), colorscale="Blues",
-                      zmin=0, colorbar=dict(title=dict(text="c[a][b]")), xgap=1, ygap=1)
+    r_keys = [_key(t) for t in ref_tokens[: r_lim - 1]]
+    c_keys = [_key(t) for t in cand_tokens[: c_lim - 1]]
+    top = max((v for row in z for v in row if v == v), default=0.0)  # v == v: not a NaN (unfilled)
+    bar = (integer_colorbar(top, "c[a][b]") if not weighted
+           else dict(title=dict(text="c[a][b]"), thickness=12))
+    heat = go.Heatmap(z=z, x=list(range(c_lim)), y=list(range(r_lim)), colorscale=colours.VALUE_SCALE,
+                      zmin=0, colorbar=bar, xgap=1, ygap=1)
+    numbers = None
     if cells <= HOVER_CELLS:
         hover = []
         for a in range(r_lim):
             line = []
             for b in range(c_lim):
-                if a == 0 or b == 0:
-                    line.append(f"c[{a}][{b}] = 0 (empty prefix)")
-                    continue
-                rt, ct = ref_tokens[a - 1], cand_tokens[b - 1]
-                if _key(rt) == _key(ct):
-                    step = "diagonal: the tokens match"
-                elif table[a - 1][b] >= table[a][b - 1]:
-                    step = "up: c[a-1][b] >= c[a][b-1]"
-                else:
-                    step = "left: c[a][b-1] > c[a-1][b]"
-                line.append(esc(f"ref {a}. {short(_text(rt), 30)} / cand {b}. {short(_text(ct), 30)}")
-                            + f"<br>c[{a}][{b}] = {_fmt(table[a][b])}<br>{esc(step)}")
+                same = a > 0 and b > 0 and r_keys[a - 1] == c_keys[b - 1]
+                where = ("" if a == 0 or b == 0 else
+                         esc(f"ref {a}. {short(_text(ref_tokens[a - 1]), 30)} / "
+                             f"cand {b}. {short(_text(cand_tokens[b - 1]), 30)}") + "<br>")
+                line.append(where + f"c[{a}][{b}] = {_fmt(table[a][b])}<br>"
+                            + esc(_rule(table, a, b, same, weighted)))
             hover.append(line)
         heat.update(text=hover, hovertemplate="%{text}<extra></extra>")
         if cells <= TEXT_CELLS:
-            heat.update(texttemplate="%{z:.3~f}", textfont=dict(size=11))
-    else:
-        heat.update(hovertemplate="row %{y}, column %{x}: c = %{z}<extra></extra>")
+            values = [v for row in z for v in row] + ([widest] if widest is not None else [])
+            numbers = cell_number_format(values, weighted, width_px / c_lim)
+        if numbers is not None:
+            heat.update(texttemplate=numbers[0], textfont=dict(size=numbers[1], color=colours.CURRENT_INK))
+        elif cells <= TEXT_CELLS:
+            tie_rule_text += " (the cells are too narrow for their numbers here: hover a cell for its value)"
+    else:  # a short rule name per cell keeps a large table's figure small
+        rule = [[_short_rule(a, b, a > 0 and b > 0 and r_keys[a - 1] == c_keys[b - 1], table)
+                 for b in range(c_lim)] for a in range(r_lim)]
+        heat.update(customdata=rule,
+                    hovertemplate="c[%{y}][%{x}] = %{z}<br>rule: %{customdata}<extra></extra>")
     fig = go.Figure(heat)
+    boxed = numbers is not None  # the numbers are printed: outline cells instead of drawing over them
     path = [(a, b) for a, b in (pair.path or ()) if a < r_lim and b < c_lim]
     if path:
-        fig.add_trace(go.Scatter(x=[b for _, b in path], y=[a for a, _ in path], mode="lines+markers",
-                                 line=dict(color=PATH_COLOUR, width=2.5), marker=dict(size=5), opacity=0.75,
-                                 name="traceback", hoverinfo="skip"))
+        off = -CORNER if boxed else 0.0
+        fig.add_trace(go.Scatter(
+            x=[b + off for _, b in path], y=[a - off for a, _ in path], customdata=[[a, b] for a, b in path],
+            mode="markers" if boxed else "lines+markers", name="traceback",
+            line=dict(color=colours.CURRENT_INK, width=2), marker=dict(size=5, color=colours.CURRENT_INK),
+            hovertemplate="traceback through c[%{customdata[0]}][%{customdata[1]}]<extra></extra>"))
+        if boxed:
+            for a, b in path:
+                fig.add_shape(type="rect", x0=b - 0.4, x1=b + 0.4, y0=a - 0.4, y1=a + 0.4, layer="above",
+                              line=dict(color=colours.CURRENT_INK, width=1.5, dash="dot"))
     marks = [(a + 1, b + 1) for a, b in pair.marks if a + 1 < r_lim and b + 1 < c_lim]
     if marks:
+        off = CORNER if boxed else 0.0
         fig.add_trace(go.Scatter(
-            x=[b for _, b in marks], y=[a for a, _ in marks], mode="markers", name="match (diagonal)",
-            marker=dict(symbol="square-open", size=max(8, min(26, 520 // max(r_lim, c_lim))),
-                        color="#d00000", line=dict(width=3)),
+            x=[b - off for _, b in marks], y=[a - off for a, _ in marks], customdata=[[a, b] for a, b in marks],
+            mode="markers", name="match on the LCS (diagonal)",
+            marker=dict(symbol="triangle-nw" if boxed else "square", size=9 if boxed else 6,
+                        color=colours.CREDITED_INK),
             text=[esc(short(_text(ref_tokens[a - 1]), 30)) for a, _ in marks],
-            hovertemplate="match %{text} at row %{y}, column %{x}<extra></extra>"))
-    xv, xt = _ticks(cand_tokens, c_lim)
-    yv, yt = _ticks(ref_tokens, r_lim)
-    where = ("whole reference (rows) x whole candidate (columns)" if pair.reference_sentence < 0 else
-             f"reference sentence {pair.reference_sentence + 1} (rows) x "
+            hovertemplate="match '%{text}' at c[%{customdata[0]}][%{customdata[1]}]<extra></extra>"))
+        if boxed:
+            for a, b in marks:
+                fig.add_shape(type="rect", x0=b - 0.47, x1=b + 0.47, y0=a - 0.47, y1=a + 0.47,
+                              line=dict(color=colours.CREDITED_INK, width=2.5), layer="above")
+    xv, xt = token_ticks([_text(t) for t in cand_tokens[: c_lim - 1]], first="∅",
+                         max_ticks=max(4, min(MAX_TICKS, width_px // LABEL_PX)))
+    yv, yt = token_ticks([_text(t) for t in ref_tokens[: r_lim - 1]], first="∅", max_ticks=40)
+    where = ("whole reference (rows) × whole candidate (columns)" if pair.reference_sentence < 0 else
+             f"reference sentence {pair.reference_sentence + 1} (rows) × "
              f"candidate sentence {pair.candidate_sentence + 1} (columns)")
-    title = f"LCS table: {where}; last cell = {_fmt(pair.value)}"
+    text = f"{what} table: {where}; last cell = {_fmt(pair.value)}"
     if (r_lim, c_lim) != (rows, cols):
-        title += f" (showing rows 0-{r_lim - 1} of {rows - 1}, columns 0-{c_lim - 1} of {cols - 1})"
+        text += f" (showing rows 0-{r_lim - 1} of {rows - 1}, columns 0-{c_lim - 1} of {cols - 1})"
+    head, head_px = figure_title(text if title is None else title, tie_rule_text)
+    angle = tick_angle(len(xv))
+    top_px = head_px + tick_depth(xt, angle) + 8
+    plot_px = int(min(700, max(160, 30 * r_lim)))
     fig.update_layout(
-        title=dict(text=esc(title), font=dict(size=14),
-                   subtitle=dict(text=esc(tie_rule_text), font=dict(size=11))),
-        xaxis=dict(tickvals=xv, ticktext=xt, side="top", tickangle=-45, showgrid=False, zeroline=False),
-        yaxis=dict(tickvals=yv, ticktext=yt, autorange="reversed", showgrid=False, zeroline=False),
-        height=int(max(380, min(900, 40 * r_lim + 260))),
-        margin=dict(t=170, b=50, l=10, r=10),
-        legend=dict(orientation="h", yanchor="top", y=-0.03, xanchor="left", x=0),
+        title=head,
+        xaxis=dict(tickvals=xv, ticktext=xt, side="top", tickangle=angle, tickfont=dict(size=11),
+                   showgrid=False, zeroline=False, automargin=True),
+        yaxis=dict(tickvals=yv, ticktext=yt, autorange="reversed", tickfont=dict(size=11), showgrid=False,
+                   zeroline=False, automargin=True),
+        height=top_px + plot_px + 40,
+        margin=dict(t=top_px, b=36, l=10, r=10),
+        legend=dict(orientation="h", yanchor="top", y=-0.01, xanchor="left", x=0),
     )
     return fig
 
@@ -209,15 +323,16 @@ def alignment_figure(ref_tokens: Sequence[TokenLike], cand_tokens: Sequence[Toke
 
     ``marks`` are (reference position, candidate position). Long sides show a
     window of ``max_tokens`` tokens (by default from just before the first mark)
-    and the title says which. At most one line trace per colour.
+    and the title says which. At most one line trace per colour. Token labels
+    turn upright past a dozen tokens, so neighbours never overlap.
     """
     rs = _window(len(ref_tokens), marks[0][0] if marks else None, ref_start, max_tokens)
     cs = _window(len(cand_tokens), marks[0][1] if marks else None, cand_start, max_tokens)
     rw = ref_tokens[rs:rs + max_tokens]
     cw = cand_tokens[cs:cs + max_tokens]
-    colours = list(mark_colors) if mark_colors is not None else [MATCH_COLOUR] * len(marks)
+    colours_ = list(mark_colors) if mark_colors is not None else [MATCH_COLOUR] * len(marks)
     titles = list(mark_titles) if mark_titles is not None else [""] * len(marks)
-    shown = [(a, b, colours[k], titles[k]) for k, (a, b) in enumerate(marks)
+    shown = [(a, b, colours_[k], titles[k]) for k, (a, b) in enumerate(marks)
              if rs <= a < rs + len(rw) and cs <= b < cs + len(cw)]
     ref_title = {a: t for a, _, _, t in shown}
     fig = go.Figure()
@@ -226,8 +341,8 @@ def alignment_figure(ref_tokens: Sequence[TokenLike], cand_tokens: Sequence[Toke
         xs, ys = by_colour.setdefault(c, ([], []))
         xs.extend([b - cs, a - rs, None])
         ys.extend([0, 1, None])
-    for c, (xs, ys) in by_colour.items():
-        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=c, width=3),
+    for k, (c, (xs, ys)) in enumerate(by_colour.items()):
+        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=c, width=3, dash=LINE_DASHES[k % 2]),
                                  hoverinfo="skip", showlegend=False))
     matched_r = {a for a, _, _, _ in shown}
     matched_c = {b for _, b, _, _ in shown}
@@ -236,55 +351,52 @@ def alignment_figure(ref_tokens: Sequence[TokenLike], cand_tokens: Sequence[Toke
         hover = []
         for k, t in enumerate(toks):
             h = esc(f"{name} token {start + k + 1}: {short(_text(t), 40)}")
+            h += "<br>in the alignment" if start + k in matched else "<br>not matched"
             if ref_title.get(start + k) and y == 1:
                 h += "<br>" + esc(ref_title[start + k])
             hover.append(h)
+        on = [start + k in matched for k in range(len(toks))]
         fig.add_trace(go.Scatter(
             x=list(range(len(toks))), y=[y] * len(toks), mode="markers", name=name, showlegend=False,
-            marker=dict(size=10, color=[MATCH_COLOUR if start + k in matched else "#c8c8c8"
-                                        for k in range(len(toks))]),
+            marker=dict(size=10, symbol=["circle" if m else "circle-open" for m in on],
+                        color=[MATCH_COLOUR if m else colours.DROPPED_INK for m in on]),
             text=hover, hovertemplate="%{text}<extra></extra>"))
+    many = max(len(rw), len(cw)) > 12
+    up, down = (-90, 90) if many else (-50, 50)
     annotations = []
-    for y, toks, angle, anchor in ((1, rw, -50, "bottom"), (0, cw, 50, "top")):
+    for y, toks, angle, anchor in ((1, rw, up, "bottom"), (0, cw, down, "top")):
         for k, t in enumerate(toks):
             annotations.append(dict(x=k, y=y, text=esc(short(_text(t), 12)), showarrow=False,
-                                    textangle=angle, yanchor=anchor, xanchor="left" if y else "right",
-                                    yshift=8 if y else -8, font=dict(size=12)))
-    annotations.append(dict(x=-0.5, y=1, text="reference", showarrow=False, xanchor="right",
-                            font=dict(size=11, color="#555")))
-    annotations.append(dict(x=-0.5, y=0, text="candidate", showarrow=False, xanchor="right",
-                            font=dict(size=11, color="#555")))
+                                    textangle=angle, yanchor=anchor, xanchor="center" if many else
+                                    ("left" if y else "right"), yshift=9 if y else -9, font=dict(size=11)))
+    annotations.append(dict(x=-0.6, y=1, text="reference", showarrow=False, xanchor="right",
+                            font=dict(size=11, color="#444")))
+    annotations.append(dict(x=-0.6, y=0, text="candidate", showarrow=False, xanchor="right",
+                            font=dict(size=11, color="#444")))
     head = title
     if len(ref_tokens) > len(rw) or len(cand_tokens) > len(cw):
         head += (f" (showing reference tokens {rs + 1}-{rs + len(rw)} of {len(ref_tokens)}, "
                  f"candidate tokens {cs + 1}-{cs + len(cw)} of {len(cand_tokens)})")
+    t, head_px = figure_title(head.strip())
     width = max(len(rw), len(cw), 16)  # short sentences stay left, with readable spacing
+    # The labels' depth above the reference row and below the candidate row (11 px text, ~5.8 px a character).
+    chars = max((len(short(_text(x), 12)) for x in (*rw, *cw)), default=1)
+    label_px = int(chars * 5.8 * (1.0 if many else 0.77) + (0 if many else 7) + 16)
     fig.update_layout(
-        title=dict(text=esc(head.strip()), font=dict(size=14)),
-        xaxis=dict(visible=False, range=[-3, width]),
-        yaxis=dict(visible=False, range=[-1.5, 2.5]),
-        height=300, margin=dict(t=40, b=10, l=10, r=10), annotations=annotations,
+        title=t,
+        xaxis=dict(visible=False, range=[-4, width]),
+        yaxis=dict(visible=False, range=[-0.35, 1.35]),
+        height=head_px + 2 * label_px + 100, margin=dict(t=head_px + label_px, b=label_px, l=10, r=10),
+        annotations=annotations,
     )
     return fig
 
 
 # -- the union LCS of the whole summary --------------------------------------------
 
-def _spent_reasons(report: Report, e: LcsExplanation) -> list[str]:
-    """Why each spent key was spent: which side had no copy left."""
-    spent = Counter(m.key for m in e.marks if not m.credited)
-    credited = Counter(m.key for m in e.marks if m.credited)
-    have = Counter(report.candidate.keys)
-    out = []
-    for key, k in spent.items():
-        side = "candidate" if credited[key] >= have[key] else "reference"
-        times = f" (x{k})" if k > 1 else ""
-        out.append(f"the {side} had no '{key}' left{times}")
-    return out
-
-
 def budget_line(report: Report, label: str, ref_index: int) -> str:
-    """The hit budget in one plain line, e.g. "credited 7 of 9 marks; 2 spent: ..."."""
+    """The totals in one plain line, e.g. "credited 7 of 9 union words; hit 7 of 12 reference tokens
+    (recall) and of 10 candidate tokens (precision)"; the union view's table says which words."""
     e = lcs_explanation(report, label, ref_index)
     counts = report.measures[label].per_reference[ref_index].counts
     tail = (f"hit {_fmt(counts.hit)} of {_fmt(counts.model)} reference tokens (recall) and of "
@@ -294,73 +406,12 @@ def budget_line(report: Report, label: str, ref_index: int) -> str:
     total = len(e.marks)
     credited = sum(m.credited for m in e.marks)
     if e.kind == "union-unclipped":
-        return f"credited all {total} marks (the paper's union LCS has no hit budget); {tail}"
-    line = f"credited {credited} of {total} marks"
-    if credited < total:
-        line += f"; {total - credited} spent: " + ", ".join(_spent_reasons(report, e))
-    return f"{line}; {tail}"
+        return f"credited all {total} union words (the paper's union LCS has no hit budget); {tail}"
+    return f"credited {credited} of {total} union words; {tail}"
 
 
 UNION_LEGEND_BASE = [("rl-spent", "marked but not credited (hit budget spent)"),
                      ("rl-dropped", "not counted (tokenizer, stopword or length limit)")]
-
-
-def union_html(report: Report, label: str, ref_index: int, max_tokens: int = 1500) -> str:
-    """Per reference sentence, its union LCS marks coloured by the candidate sentence that
-    contributed them; the candidate below in the same colours; the budget line.
-
-    Struck-through marks were found by an LCS but not credited (hit budget). At
-    most ``max_tokens`` reference tokens are drawn; a note says when more exist.
-    """
-    e = lcs_explanation(report, label, ref_index)
-    ref, cand = report.references[ref_index], report.candidate
-    if is_flat(e):
-        return flat_html(report, label, ref_index)
-    by_sentence: dict[int, list[UnionMark]] = {}
-    for m in e.marks:
-        by_sentence.setdefault(m.reference_sentence, []).append(m)
-    rows: list[str] = []
-    cand_spans: dict[int, list[Span]] = {}
-    used = 0
-    sources: set[int] = set()
-    for i, sent in enumerate(ref.sentences):
-        if i >= len(ref.sentence_spans):
-            break
-        if used >= max_tokens:
-            rows.append(note_html(f"shown: reference sentences 1-{i} of {len(ref.sentences)} "
-                                  f"(the first {used:,} tokens)"))
-            break
-        s, t_end = ref.sentence_spans[i]
-        spans: list[Span] = []
-        for m in by_sentence.get(i, ()):
-            j, b = m.source
-            tok, ctok = sent[m.position], cand.sentences[j][b]
-            sources.add(j)
-            why = "" if m.credited else " (not credited: hit budget spent)"
-            title = (f"reference sentence {i + 1} token {m.position + 1} '{tok.text}' matched by "
-                     f"candidate sentence {j + 1} token {b + 1} '{ctok.text}'{why}")
-            style = color(j) + ("" if m.credited else " rl-spent")
-            spans.append(token_span(tok, style, title, offset=s))
-            cand_spans.setdefault(j, []).append(
-                token_span(ctok, style, f"marks reference sentence {i + 1} token {m.position + 1}{why}"))
-        marked = len(by_sentence.get(i, ()))
-        rows.append(row_html(f"R{i + 1}  ({marked} of {len(sent)} tokens in the union LCS)",
-                             analysis_html(ref, spans, start=s, end=t_end)))
-        used += len(sent)
-    # A candidate token can mark several reference tokens: its credited marks are drawn last (win).
-    c_all = sorted((sp for j in sorted(cand_spans) for sp in cand_spans[j]),
-                   key=lambda sp: "rl-spent" not in sp[2])
-    items = [(color(j), f"candidate sentence {j + 1}") for j in sorted(sources)[:12]]
-    if len(sources) > 12:
-        items.append(("rl-plain", f"... {len(sources) - 12} more"))
-    return page(
-        legend(items + UNION_LEGEND_BASE),
-        scroll(*rows),
-        row_html("Candidate (tokens that marked a reference token, in their sentence's colour)",
-                 analysis_html(cand, c_all)),
-        note_html(budget_line(report, label, ref_index)),
-        *(note_html(n) for n in e.notes),
-    )
 
 
 def flat_html(report: Report, label: str, ref_index: int) -> str:
@@ -382,26 +433,3 @@ def flat_html(report: Report, label: str, ref_index: int) -> str:
         note_html(budget_line(report, label, ref_index)),
         *(note_html(n) for n in e.notes),
     )
-
-
-UNION_COLUMNS = ["reference sentence", "position", "token", "candidate sentence",
-                 "candidate position", "candidate token", "credited"]
-
-
-def union_table(report: Report, label: str, ref_index: int) -> pd.DataFrame:
-    """One row per union LCS mark (1-based sentences and positions); flat LCS: one row per mark."""
-    e = lcs_explanation(report, label, ref_index)
-    ref, cand = report.references[ref_index], report.candidate
-    rows = []
-    if is_flat(e):
-        for pair in e.pairs:
-            rt, ct = pair_tokens(report, ref_index, pair)
-            for a, b in pair.marks:
-                rows.append((None, a + 1, rt[a].text, None, b + 1, ct[b].text, True))
-    else:
-        for m in e.marks:
-            j, b = m.source
-            rows.append((m.reference_sentence + 1, m.position + 1,
-                         ref.sentences[m.reference_sentence][m.position].text, j + 1, b + 1,
-                         cand.sentences[j][b].text, m.credited))
-    return pd.DataFrame(rows, columns=UNION_COLUMNS)

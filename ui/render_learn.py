@@ -15,20 +15,26 @@ from rouge_core import Analysis, Report, Score, Token
 from rouge_core.explain import SentencePair
 from rouge_core.steps import CellStep, GramStep, SkipStep, TraceStep, UnionStep
 
-from .html import Span, analysis_html, color, esc, legend, page, row_html, token_span
-from .render_lcs import TIE_RULE, lcs_heatmap
-from .render_skip import CATEGORY_COLOURS, CLIPPED, CREDITED, NOT_PAIR, OUTSIDE, UNMATCHED, skip_matrix
+from . import colours
+from .colours import sequence
+from .html import Span, analysis_html, esc, legend, page, row_html, tagged, token_span
+from .render_lcs import FULL_PX, HALF_PX, TIE_RULE, integer_colorbar, lcs_heatmap
+from .render_skip import CATEGORY_COLOURS, CATEGORY_GLYPHS, CLIPPED, CREDITED, NOT_PAIR, OUTSIDE, UNMATCHED, skip_matrix
+from .render_union import budget_html, budget_rows, candidate_spans, finders_of, reference_rows, sentence_legend
+
+#: Where the arrow from a cell to the one it builds on runs (cell units up and left of the centres).
+ARROW_OFFSET = 0.3
 
 STEP_CSS = """<style>
-.rl-current{outline:3px solid #d00000;outline-offset:1px;}
-.rl-step{border-left:4px solid #1f78b4;background:rgba(31,120,180,0.07);padding:0.45rem 0.7rem;
+.rl-step{border-left:4px solid #555;background:rgba(128,128,128,0.08);padding:0.45rem 0.7rem;
  border-radius:0.3rem;margin:0.3rem 0;font-size:0.95rem;line-height:1.5;}
-.rl-step .rl-done{color:#2d6a4f;font-weight:600;}
+.rl-step .rl-done{font-weight:600;}
 .rl-claims{border-collapse:collapse;font-size:0.92rem;margin:0.3rem 0;}
 .rl-claims td,.rl-claims th{border-bottom:1px solid rgba(128,128,128,0.3);padding:0.25rem 0.6rem;text-align:left;}
 </style>"""
-CURRENT = "#d00000"
-NOT_YET = "#dde7f3"
+CURRENT = colours.CURRENT_INK
+#: Pairs the walk has not reached yet: empty, like the cells that are no pair at all.
+NOT_YET = colours.PLAIN
 
 
 def num(x: float) -> str:
@@ -107,10 +113,14 @@ def _after(t: TraceStep) -> tuple[int, int]:
 
 
 def table_figure(cells: Sequence[CellStep], trace: Sequence[TraceStep], k: int, ref_tokens: Sequence[Token],
-                 cand_tokens: Sequence[Token], runs: bool = False) -> go.Figure:
+                 cand_tokens: Sequence[Token], runs: bool = False, weight: float = 1.0,
+                 narrow: bool = False) -> go.Figure:
     """The c table (or with ``runs`` the w table of run lengths) after ``k`` steps:
     cells filled so far, the current one outlined with an arrow from the cell it
-    builds on; past the last cell, the traceback so far and its marks."""
+    builds on; past the last cell, the traceback so far and its marks. ``weight`` != 1:
+    the c table is a WLCS table (its title says so). Every cell's hover gives its value and
+    the rule that filled it; the w table's colour bar counts whole runs. ``narrow``: drawn in half
+    the page's width (two tables side by side), so cell numbers and column labels are fitted to that."""
     m, n = len(ref_tokens), len(cand_tokens)
     filled = cells[: min(k, len(cells))]
     done = trace[: max(0, k - len(cells))] if not runs else []
@@ -121,35 +131,48 @@ def table_figure(cells: Sequence[CellStep], trace: Sequence[TraceStep], k: int, 
     marks = tuple(t.mark for t in done if t.mark)
     table = tuple(tuple(float("nan") if v is None else v for v in row) for row in grid)
     name = "w" if runs else "c"
-    fig = lcs_heatmap(SentencePair(0, 0, marks, 0.0, table, tuple(path) or None), ref_tokens, cand_tokens)
     top = max([float(s.run if runs else s.value) for s in cells] + [1.0])
+    weighted = weight != 1.0 and not runs
     rule = ({"match": "match: w[a-1][b-1] + 1", "up": "no match: 0", "left": "no match: 0"} if runs else
-            {"match": "match: diagonal + f(k+1) − f(k)", "up": "up", "left": "left"})
+            {"match": "match: diagonal + f(k+1) − f(k)" if weighted else "match: diagonal + 1",
+             "up": "up: c[a-1][b] ≥ c[a][b-1]", "left": "left: c[a][b-1] > c[a-1][b]"})
+    if runs:
+        title = "w table: length of the run of consecutive matches ending at each cell"
+    elif weighted:
+        title = f"c table: WLCS (f(k) = k^{num(weight)}) of the first a reference and first b candidate words"
+    else:
+        title = "c table: LCS of the first a reference words and the first b candidate words"
+    sub = TIE_RULE
+    if 0 < k <= len(cells):
+        s = cells[k - 1]
+        sub = (f"step {k} of {len(cells)} cells: {name}[{s.a}][{s.b}] = "
+               f"{num(s.run if runs else s.value)} ({rule[s.rule].split(':')[0]})")
+    elif done:
+        sub = f"traceback: {len(done)} of {len(trace)} moves, {len(marks)} match(es) marked"
+    elif runs and k > len(cells):
+        sub = f"all {len(cells)} cells filled; the longest run has {int(top) if cells else 0} match(es)"
+    fig = lcs_heatmap(SentencePair(0, 0, marks, 0.0, table, tuple(path) or None), ref_tokens, cand_tokens,
+                      sub, weight=1.0 if runs else weight, title=title,
+                      width_px=HALF_PX if narrow else FULL_PX, widest=top)
     hover = [[f"{name}[{a}][{b}] = 0 (empty prefix)" if a == 0 or b == 0 else
               (esc(f"ref {a}. {ref_tokens[a - 1].text} / cand {b}. {cand_tokens[b - 1].text}")
                + (f"<br>{name}[{a}][{b}] = {num(grid[a][b])}" if grid[a][b] is not None else "<br>not filled yet"))
               for b in range(n + 1)] for a in range(m + 1)]
     for s in filled:
-        hover[s.a][s.b] += "<br>" + rule[s.rule]
-    fig.data[0].update(z=grid, zmax=top, text=hover, colorbar=dict(title=dict(text=f"{name}[a][b]")))
-    title = ("w table: length of the run of consecutive matches ending at each cell" if runs else
-             "c table: LCS of the first a reference words and the first b candidate words")
-    sub = TIE_RULE
+        hover[s.a][s.b] += "<br>" + esc(rule[s.rule])
+    bar = integer_colorbar(top, f"{name}[a][b]") if runs or not weighted else dict(
+        title=dict(text=f"{name}[a][b]"), thickness=12)
+    fig.data[0].update(z=grid, zmax=top, text=hover, colorbar=bar)
     if 0 < k <= len(cells):
         s = cells[k - 1]
         fig.add_shape(type="rect", x0=s.b - 0.5, x1=s.b + 0.5, y0=s.a - 0.5, y1=s.a + 0.5,
                       line=dict(color=CURRENT, width=4))
         if not runs or s.rule == "match":  # the w table only builds on the diagonal
             sa, sb = s.source
-            fig.add_annotation(x=s.b, y=s.a, ax=sb, ay=sa, axref="x", ayref="y", showarrow=True, arrowhead=3,
-                               arrowwidth=2.5, arrowcolor=CURRENT, text="", standoff=14, startstandoff=8)
-        sub = (f"step {k} of {len(cells)} cells: {name}[{s.a}][{s.b}] = "
-               f"{num(s.run if runs else s.value)} ({rule[s.rule]})")
-    elif done:
-        sub = f"traceback: {len(done)} of {len(trace)} moves, {len(marks)} match(es) marked"
-    elif runs and k > len(cells):
-        sub = f"all {len(cells)} cells filled; the longest run has {int(top) if cells else 0} match(es)"
-    fig.update_layout(title=dict(text=esc(title), subtitle=dict(text=esc(sub))))
+            d = ARROW_OFFSET  # through the cells' upper left corners: the numbers stay clear
+            fig.add_annotation(x=s.b - d, y=s.a - d, ax=sb - d, ay=sa - d, axref="x", ayref="y", showarrow=True,
+                               arrowhead=3, arrowwidth=2, arrowcolor=CURRENT, text="", standoff=2,
+                               startstandoff=2)
     return fig
 
 
@@ -291,33 +314,40 @@ def _skip_cat(s: SkipStep) -> int:
 def skip_walk_figure(report: Report, label: str, steps: Sequence[SkipStep], k: int) -> Optional[go.Figure]:
     """The skip-bigram matrix of the Inspect page with only the first ``k`` pairs decided;
     SU unigrams on the diagonal; the current cell outlined."""
-    fig = skip_matrix(report, label, 0)
+    sub = "every in-order pair (i, j), row by row; SU unigrams on the diagonal"
+    if k:
+        sub = f"step {k} of {len(steps)}: " + skip_lines(steps, k)[0]
+    fig = skip_matrix(report, label, 0, subtitle=sub)
     if fig is None:
         return None
     heat = fig.data[0]
     toks = report.candidate.tokens
     # One more colour for the pairs not checked yet: category c fills [c/6, (c+1)/6).
-    colours = [*(CATEGORY_COLOURS[c] for c in range(5)), NOT_YET]
-    scale = [[x, col] for c, col in enumerate(colours) for x in (c / 6, (c + 1) / 6)]
+    colours_ = [*(CATEGORY_COLOURS[c] for c in range(5)), NOT_YET]
+    scale = [[x, col] for c, col in enumerate(colours_) for x in (c / 6, (c + 1) / 6)]
     z = [[(5.5 if j > i else NOT_PAIR + 0.5) for j in range(len(toks))] for i in range(len(toks))]
-    final = [list(r) for r in heat.text]  # "(i, j) 'a ... b', gap g: <category>"
-    text = [[t if j <= i else t.rsplit(": ", 1)[0] + ": not checked yet" for j, t in enumerate(r)]
-            for i, r in enumerate(final)]
+    final = [list(r) for r in heat.customdata]  # "(i, j) 'a ... b', gap g: <category>"
+    hover = [[t if j <= i else t.rsplit(": ", 1)[0] + ": not checked yet" for j, t in enumerate(r)]
+             for i, r in enumerate(final)]
+    glyphs = None if heat.text is None else [["" for _ in r] for r in heat.text]
     for s in steps[:k]:
         j = s.i if s.j is None else s.j
-        z[s.i][j] = _skip_cat(s) + 0.5
-        text[s.i][j] = final[s.i][j] if s.j is not None else esc(f"SU unigram '{toks[s.i].text}': {s.status}")
-    heat.update(z=z, text=text, colorscale=scale, zmax=6)
+        cat = _skip_cat(s)
+        z[s.i][j] = cat + 0.5
+        hover[s.i][j] = final[s.i][j] if s.j is not None else esc(
+            f"SU unigram {s.i + 1} '{toks[s.i].text}': {s.status}")
+        if glyphs is not None:
+            glyphs[s.i][j] = CATEGORY_GLYPHS[cat]
+    heat.update(z=z, customdata=hover, colorscale=scale, zmax=6)
+    if glyphs is not None:
+        heat.update(text=glyphs)
     fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="not checked yet",
-                             marker=dict(symbol="square", size=12, color=NOT_YET, line=dict(color="#999", width=1))))
-    sub = "every in-order pair (i, j), row by row; SU unigrams on the diagonal"
+                             marker=dict(symbol="square", size=12, color=NOT_YET, line=dict(color="#8c8c8c", width=1))))
     if k:
         s = steps[k - 1]
         j = s.i if s.j is None else s.j
         fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=s.i - 0.5, y1=s.i + 0.5,
                       line=dict(color=CURRENT, width=4))
-        sub = f"step {k} of {len(steps)}: " + skip_lines(steps, k)[0]
-    fig.update_layout(title=dict(subtitle=dict(text=esc(sub), font=dict(size=11))), margin=dict(t=190))
     return fig
 
 
@@ -343,38 +373,49 @@ def skip_lines(steps: Sequence[SkipStep], k: int, distance: int = -1) -> list[st
 
 # -- union LCS --------------------------------------------------------------------
 
+def _union_state(steps: Sequence[UnionStep], k: int):
+    """Who marks each reference word, the credit decided so far and each done pair's LCS, after ``k`` steps."""
+    done = steps[:k]
+    lcs_steps = [s for s in done if s.phase == "lcs"]
+    finders = finders_of((s.reference_sentence, s.candidate_sentence, zip(s.positions, s.candidate_positions))
+                         for s in lcs_steps)
+    credited: dict[tuple[int, int], Optional[bool]] = {
+        (s.reference_sentence, s.positions[0]): s.credited for s in done if s.phase == "credit"}
+    pairs: dict[int, list[tuple[int, list[tuple[int, int]]]]] = {}
+    for s in lcs_steps:
+        pairs.setdefault(s.reference_sentence, []).append(
+            (s.candidate_sentence, list(zip(s.positions, s.candidate_positions))))
+    return finders, credited, pairs
+
+
 def union_walk_html(steps: Sequence[UnionStep], k: int, ref: Analysis, cand: Analysis, budget: bool) -> str:
-    """Reference sentences with their union marks so far, coloured by the candidate sentence that
-    found them (struck through: spent by the hit budget), and the candidate sentences; the
-    current pair's LCS or the mark being credited is outlined."""
-    source: dict[tuple[int, int], int] = {}
-    spent: set[tuple[int, int]] = set()
-    for s in steps[:k]:
-        for p in s.positions:
-            source.setdefault((s.reference_sentence, p), s.candidate_sentence)
-        if s.phase == "credit" and not s.credited:
-            spent.add((s.reference_sentence, s.positions[0]))
+    """Each reference sentence with its union so far and, under it, every candidate sentence's full
+    LCS with it (words in several LCSs marked "in both, counted once"; struck through: spent by the
+    hit budget); the candidate sentences in the same colours; the current pair or mark outlined.
+    The last step adds the hit budget as a table."""
+    finders, credited, pairs = _union_state(steps, k)
     cur = steps[k - 1] if k else None
-    rows = []
-    for i, sent in enumerate(ref.sentences[: len(ref.sentence_spans)]):
-        s0, e0 = ref.sentence_spans[i]
-        spans: list[Span] = []
-        for p, t in enumerate(sent):
-            if (i, p) in source:
-                style = color(source[i, p]) + (" rl-spent" if (i, p) in spent else "")
-                if cur is not None and cur.reference_sentence == i and p in cur.positions:
-                    style += " rl-current"
-                spans.append(token_span(t, style, f"found by candidate sentence {source[i, p] + 1}", offset=s0))
-        rows.append(row_html(f"R{i + 1}  ", analysis_html(ref, spans, start=s0, end=e0)))
+    current = None
+    if cur is not None:
+        current = (cur.reference_sentence, set(cur.positions), cur.candidate_sentence if cur.phase == "lcs" else None)
+    rows = reference_rows(ref, finders, credited, pairs, cand, max_tokens=10_000, current=current)
+    spans = candidate_spans(cand, finders, credited)
     for j, sent in enumerate(cand.sentences[: len(cand.sentence_spans)]):
         s0, e0 = cand.sentence_spans[j]
-        spans = []
+        mine = [(a - s0, b - s0, st, ti) for a, b, st, ti in spans if s0 <= a < e0]
         if cur is not None and cur.candidate_sentence == j:
-            spans = [token_span(sent[b], color(j) + " rl-current", "", offset=s0) for b in cur.candidate_positions]
-        rows.append(row_html(f"C{j + 1}  ", analysis_html(cand, spans, start=s0, end=e0)))
-    items = [(color(j), f"found by candidate sentence {j + 1}") for j in range(min(len(cand.sentences), 12))]
+            mine += [token_span(sent[b], tagged(sequence(j), f"c{j + 1}") + " rl-current", "", offset=s0)
+                     for b in cur.candidate_positions if b < len(sent)]
+        rows.append(row_html(f"C{j + 1}  ", analysis_html(cand, mine, start=s0, end=e0)))
+    items = sentence_legend(range(len(cand.sentences)))
     items += [("rl-spent", "hit budget spent")] if budget else []
-    return page(STEP_CSS, legend(items), *rows)
+    items += [("rl-current", "this step")]
+    tail = []
+    if steps and k == len(steps):
+        table = budget_rows([(s.key, s.credited) for s in steps if s.phase == "credit"], ref.keys, cand.keys)
+        if table:
+            tail.append(budget_html(table, budget))
+    return page(STEP_CSS, legend(items), *rows, *tail)
 
 
 def union_lines(steps: Sequence[UnionStep], k: int, ref: Analysis, cand: Analysis) -> list[str]:
@@ -390,8 +431,11 @@ def union_lines(steps: Sequence[UnionStep], k: int, ref: Analysis, cand: Analysi
         return [(f"R{s.reference_sentence + 1} × C{s.candidate_sentence + 1}: LCS = {len(s.positions)} "
                  f"({words})."), (f"Union of R{s.reference_sentence + 1} so far: {union or 'empty'} "
                  f"({len(s.union)} of {len(rs)} words). Hits so far: {s.hits}")]
+    finders, _, _ = _union_state(steps, k)
+    who = sorted({j for j, _ in finders.get((s.reference_sentence, s.positions[0]), [(s.candidate_sentence, 0)])})
+    found = " and ".join(f"C{j + 1}" for j in who)
     head = (f"Credit R{s.reference_sentence + 1} word {s.positions[0] + 1} '{rs[s.positions[0]].text}' "
-            f"(found by C{s.candidate_sentence + 1})")
+            f"(in the LCS of {found}" + (": in both, counted once)" if len(who) > 1 else ")"))
     if s.budget is None:
         return [head + ": the paper's formula has no hit budget, so it counts.", f"Hits so far: {s.hits}"]
     c_left, r_left = s.budget

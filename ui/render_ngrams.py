@@ -98,8 +98,9 @@ def _token_marks(positions_by_gram: list[tuple[str, tuple[tuple[int, ...], ...],
 def ngram_highlight_html(report: Report, label: str, ref_index: int) -> tuple[str, str]:
     """(candidate HTML, reference HTML): the first ``credit`` occurrences of each n-gram marked.
 
-    Green = credited, yellow = the n-gram is on both sides but this occurrence
-    is beyond the clipped credit, red = not on the other side; grey struck text
+    Blue with a solid underline = credited, yellow with a dashed one = the n-gram
+    is on both sides but this occurrence is beyond the clipped credit, vermillion
+    with a dotted one = not on the other side (ui/colours.py); grey struck text
     never reached the count (tooltips say why).
     """
     e = gram_explanation(report, label, ref_index)

@@ -12,7 +12,8 @@ from typing import Sequence
 
 from rouge_core import Token
 
-from .html import color, esc, page
+from .colours import run_colour
+from .html import esc, page
 
 
 @dataclass(frozen=True)
@@ -80,8 +81,8 @@ def _row(title: str, tokens: Sequence[Token], runs: Sequence[RunGroup], w: float
     for p, t in enumerate(tokens):
         if p in where:
             i = where[p]
-            cells.append(f'<span class="rr-tok" style="background:{color(i)};border-bottom:3px solid '
-                         f'{color(i, dark=True)}">{esc(t.text)}<sub>run {i + 1}</sub></span>')
+            cells.append(f'<span class="rr-tok" style="background:{run_colour(i)};border-bottom:3px solid '
+                         f'{run_colour(i, ink=True)}">{esc(t.text)}<sub>run {i + 1}</sub></span>')
         else:
             cells.append(f'<span class="rr-tok rr-off">{esc(t.text)}</span>')
     return f'<div class="rr-row"><div class="rr-title">{esc(title)}</div>{" ".join(cells)}</div>'
@@ -91,7 +92,7 @@ RUNS_CSS = """<style>
 .rr-box{border:1px solid #ccc;border-radius:6px;padding:8px 12px;margin:6px 0;line-height:2.1}
 .rr-row{margin:2px 0}.rr-title{font-weight:600;margin-top:6px}
 .rr-tok{padding:1px 4px;border-radius:3px}.rr-tok sub{font-size:0.7em;margin-left:2px}
-.rr-off{color:#666}.rr-sum{font-family:monospace;margin:4px 0 8px 0}
+.rr-off{color:#555}.rr-sum{font-family:monospace;margin:4px 0 8px 0}
 </style>"""
 
 

@@ -15,7 +15,8 @@ from rouge_core import Report
 from rouge_core.explain import GramExplanation
 from rouge_core.skipbigram import EXPLAIN_MAX_PAIRS
 
-from .html import esc, short
+from . import colours
+from .html import TICK_CHARS, esc, figure_title, short, tick_angle, tick_depth, token_ticks
 from .render_ngrams import gram_explanation
 
 #: Cell categories of :func:`skip_categories` (NOT_PAIR: i >= j, no skip-bigram).
@@ -27,8 +28,12 @@ CATEGORY_NAMES = {
     CLIPPED: "in the reference, beyond the clipped count",
     CREDITED: "matched and credited",
 }
-CATEGORY_COLOURS = {NOT_PAIR: "#ffffff", OUTSIDE: "#e9ecef", UNMATCHED: "#f4a6a6",
-                    CLIPPED: "#ffd166", CREDITED: "#2d6a4f"}
+CATEGORY_COLOURS = {NOT_PAIR: colours.PLAIN, OUTSIDE: colours.OUTSIDE, UNMATCHED: colours.MISSING,
+                    CLIPPED: colours.CLIPPED, CREDITED: colours.CREDITED}
+#: A mark in each cell besides its colour (drawn while cells are big enough to hold one).
+CATEGORY_GLYPHS = {NOT_PAIR: "", OUTSIDE: "", UNMATCHED: "✗", CLIPPED: "○", CREDITED: "✓"}
+#: Most positions per side whose cells carry their glyph.
+GLYPH_TOKENS = 40
 #: Most candidate tokens per side of the matrix (100^2 = 10,000 cells).
 MATRIX_TOKENS = 100
 
@@ -86,12 +91,33 @@ def skip_categories(e: GramExplanation, n_tokens: int, start: int = 0, size: int
     return grid
 
 
+def cell_text(i: int, j: int, a: str, b: str, category: int) -> str:
+    """The hover text of cell (i, j) (positions from 1): the pair, its gap and its category.
+
+    >>> cell_text(1, 3, "police", "the", CREDITED)
+    "(1, 3) 'police ... the', gap 1: matched and credited"
+    >>> cell_text(2, 2, "kill", "kill", NOT_PAIR)
+    '(2, 2): not a pair (i >= j)'
+    """
+    if category == NOT_PAIR:
+        return f"({i}, {j}): {CATEGORY_NAMES[NOT_PAIR]}"
+    return f"({i}, {j}) '{short(a, 30)} ... {short(b, 30)}', gap {j - i - 1}: {CATEGORY_NAMES[category]}"
+
+
+def legend_name(category: int) -> str:
+    """A category's legend entry, with its glyph."""
+    glyph = CATEGORY_GLYPHS[category]
+    return f"{glyph} {CATEGORY_NAMES[category]}" if glyph else CATEGORY_NAMES[category]
+
+
 def skip_matrix(report: Report, label: str, ref_index: int, max_tokens: int = MATRIX_TOKENS,
-                start: int = 0) -> Optional[go.Figure]:
+                start: int = 0, subtitle: str = "") -> Optional[go.Figure]:
     """The candidate's skip-bigrams as a heatmap over (first position i, second position j).
 
-    At most ``max_tokens`` positions per side (a window from ``start``; the
-    title says which). None when the explanation was not kept (too many pairs).
+    Each category has its colour and, while the matrix is small, a glyph (✓ ○ ✗); every cell's
+    hover names the pair, its gap and its category. At most ``max_tokens`` positions per side (a
+    window from ``start``; the title says which). None when the explanation was not kept (too
+    many pairs).
     """
     e = gram_explanation(report, label, ref_index)
     if e is None:
@@ -101,36 +127,43 @@ def skip_matrix(report: Report, label: str, ref_index: int, max_tokens: int = MA
     start = max(0, min(start, max(0, n - max_tokens)))
     grid = skip_categories(e, n, start, max_tokens)
     k = len(grid)
-    labels = [esc(f"{start + p + 1}. {short(toks[start + p].text)}") for p in range(k)]
-    hover = [[esc(f"({start + i + 1}, {start + j + 1}) '{short(toks[start + i].text, 30)} ... "
-                  f"{short(toks[start + j].text, 30)}', gap {j - i - 1}: {CATEGORY_NAMES[grid[i][j]]}")
-              if j > i else "" for j in range(k)] for i in range(k)]
+    words = [toks[start + p].text for p in range(k)]
+    hover = [[esc(cell_text(start + i + 1, start + j + 1, words[i], words[j], grid[i][j])) for j in range(k)]
+             for i in range(k)]
     # A discrete colour scale: category c occupies [c/5, (c+1)/5).
     scale = []
     for c in range(5):
         scale += [[c / 5, CATEGORY_COLOURS[c]], [(c + 1) / 5, CATEGORY_COLOURS[c]]]
     z = [[v + 0.5 for v in row] for row in grid]
     heat = go.Heatmap(z=z, x=list(range(k)), y=list(range(k)), zmin=0, zmax=5, colorscale=scale,
-                      showscale=False, text=hover, hovertemplate="%{text}<extra></extra>",
+                      showscale=False, customdata=hover, hovertemplate="%{customdata}<extra></extra>",
                       xgap=1 if k <= 60 else 0, ygap=1 if k <= 60 else 0)
+    if k <= GLYPH_TOKENS:
+        heat.update(text=[[CATEGORY_GLYPHS[v] for v in row] for row in grid], texttemplate="%{text}",
+                    textfont=dict(size=11 if k <= 25 else 9, color=colours.CURRENT_INK))
     fig = go.Figure(heat)
     for c in (CREDITED, CLIPPED, UNMATCHED, OUTSIDE):  # legend entries for the categories
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=CATEGORY_NAMES[c],
-                                 marker=dict(symbol="square", size=12, color=CATEGORY_COLOURS[c])))
-    step = max(1, -(-k // 50))
-    ticks = list(range(0, k, step))
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=legend_name(c),
+                                 marker=dict(symbol="square", size=12, color=CATEGORY_COLOURS[c],
+                                             line=dict(color="#8c8c8c", width=1))))
+    xv, xt = token_ticks(words)
     title = f"{label}: candidate skip-bigrams (row i = first word, column j = second word)"
     if k < n:
         title += f"; showing positions {start + 1}-{start + k} of {n}"
+    if start:  # labels name positions in the whole text
+        xt = [esc(short(f"{start + v + 1}. {words[v]}", TICK_CHARS)) for v in xv]
+    head, head_px = figure_title(title, subtitle)
+    angle = tick_angle(len(xv))
+    top_px = head_px + tick_depth(xt, angle) + 8
     fig.update_layout(
-        title=dict(text=esc(title), font=dict(size=14)),
-        xaxis=dict(tickvals=ticks, ticktext=[labels[t] for t in ticks], side="top", tickangle=-45,
-                   showgrid=False, zeroline=False),
-        yaxis=dict(tickvals=ticks, ticktext=[labels[t] for t in ticks], autorange="reversed",
-                   showgrid=False, zeroline=False),
-        height=int(max(380, min(900, 22 * k + 240))), plot_bgcolor="#ffffff",
-        legend=dict(orientation="h", yanchor="top", y=-0.02, xanchor="left", x=0),
-        margin=dict(t=140, b=40, l=10, r=10),
+        title=head,
+        xaxis=dict(tickvals=xv, ticktext=xt, side="top", tickangle=angle, tickfont=dict(size=11),
+                   showgrid=False, zeroline=False, automargin=True, range=[-0.5, k - 0.5]),
+        yaxis=dict(tickvals=xv, ticktext=xt, range=[k - 0.5, -0.5], tickfont=dict(size=11),
+                   showgrid=False, zeroline=False, automargin=True),
+        height=top_px + int(max(200, min(760, 22 * k))) + 70, plot_bgcolor=colours.GRID,
+        legend=dict(orientation="h", yanchor="top", y=-0.01, xanchor="left", x=0),
+        margin=dict(t=top_px, b=60, l=10, r=10),
     )
     return fig
 

@@ -15,7 +15,8 @@ from rouge_core import Report
 from rouge_core.explain import LcsExplanation, Run, SentencePair
 from rouge_core.lcs import TABLE_CELLS, lcs
 
-from .html import Span, analysis_html, color, legend, note_html, page, row_html, scroll, token_span
+from .colours import run_colour
+from .html import Span, analysis_html, legend, note_html, page, row_html, scroll, tagged, token_span
 from .render_lcs import find_pair, is_flat, lcs_explanation, pair_tokens
 
 RUN_COLUMNS = ["reference sentence", "from", "to", "k", "f(k) = k^w", "tokens"]
@@ -47,6 +48,15 @@ def runs_table(report: Report, label: str, ref_index: int) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=RUN_COLUMNS)
 
 
+def run_style(k: int) -> str:
+    """Run ``k`` (from 0): credited blue, alternating two shades, with its label ``r1``, ``r2``, ...
+
+    >>> run_style(1)
+    '#a0dcfc tag:r2'
+    """
+    return tagged(run_colour(k), f"r{k + 1}")
+
+
 def _run_title(k: int, r: Run, w: float) -> str:
     return f"run {k + 1}: k = {r.length}, f(k) = {r.length}^{_fmt(w)} = {_fmt(r.weight)}"
 
@@ -59,7 +69,8 @@ def _flat_run_marks(e: LcsExplanation, r: Run) -> list[tuple[int, int]]:
 
 
 def runs_html(report: Report, label: str, ref_index: int, max_tokens: int = 1500) -> str:
-    """Both texts with each run in its own colour (tooltip: k and f(k) = k^w)."""
+    """Both texts with every run marked credited, neighbouring runs in alternating shades and each
+    labelled (``r1``, ``r2``, ...; tooltip: k and f(k) = k^w)."""
     e = lcs_explanation(report, label, ref_index)
     ref, cand = report.references[ref_index], report.candidate
     w = e.weight
@@ -71,8 +82,8 @@ def runs_html(report: Report, label: str, ref_index: int, max_tokens: int = 1500
         for k, r in enumerate(e.runs):
             title = _run_title(k, r, w)
             for a, b in _flat_run_marks(e, r):
-                r_spans.append(token_span(rt[a], color(k), title))
-                c_spans.append(token_span(ct[b], color(k), title))
+                r_spans.append(token_span(rt[a], run_style(k), title))
+                c_spans.append(token_span(ct[b], run_style(k), title))
         rows.append(row_html("Reference", analysis_html(ref, r_spans)))
     else:
         # A credited union mark's candidate token is its source; a run lists credited marks only.
@@ -92,17 +103,19 @@ def runs_html(report: Report, label: str, ref_index: int, max_tokens: int = 1500
             for k, r in by_sentence.get(i, ()):
                 title = _run_title(k, r, w)
                 for p in range(r.start, r.start + r.length):
-                    spans.append(token_span(sent[p], color(k), title, offset=s))
+                    spans.append(token_span(sent[p], run_style(k), title, offset=s))
                     if (i, p) in source:
                         j, b = source[(i, p)]
-                        c_spans.append(token_span(cand.sentences[j][b], color(k), title))
+                        c_spans.append(token_span(cand.sentences[j][b], run_style(k), title))
             n_runs = len(by_sentence.get(i, ()))
             rows.append(row_html(f"R{i + 1}  ({n_runs} run{'s' if n_runs != 1 else ''})",
                                  analysis_html(ref, spans, start=s, end=t_end)))
             used += len(sent)
     return page(
-        legend([(color(k), f"run {k + 1}: k={r.length}") for k, r in enumerate(e.runs[:12])]
-               + ([("rl-plain", f"... {len(e.runs) - 12} more runs")] if len(e.runs) > 12 else [])),
+        legend([(run_style(k), f"run {k + 1}: k={r.length}") for k, r in enumerate(e.runs[:12])]
+               + ([("rl-plain", f"and {len(e.runs) - 12} more runs, each labelled r13, r14, ...")]
+                  if len(e.runs) > 12 else [])
+               + [("rl-dropped", "not counted (tokenizer, stopword or length limit)")]),
         scroll(*rows),
         row_html("Candidate", analysis_html(cand, c_spans)),
         *(note_html(n) for n in e.notes),
@@ -185,8 +198,9 @@ def consecutive_runs(marks: Sequence[tuple[int, int]]) -> list[int]:
 
 
 def run_colours(marks: Sequence[tuple[int, int]]) -> list[str]:
-    """A dark palette colour per mark, one colour per run of the alignment."""
-    return [color(k, dark=True) for k in consecutive_runs(marks)]
+    """A line colour per mark: credited blue, alternating two shades from one run of the alignment
+    to the next (the alignment figure also alternates solid and dashed lines)."""
+    return [run_colour(k, ink=True) for k in consecutive_runs(marks)]
 
 
 def plain_lcs_pair(report: Report, w_label: str, ref_index: int, pair: SentencePair,

@@ -10,12 +10,14 @@ import pytest
 from rouge_core import RougeConfig, evaluate
 from rouge_core.explain import SentencePair
 from ui import html as h
+from ui.colours import sequence
 from ui.render_lcs import (alignment_figure, budget_line, find_pair, lcs_explanation, lcs_heatmap,
-                           pair_choices, pair_tokens, pair_with_table, union_html, union_table)
+                           pair_choices, pair_tokens, pair_with_table)
 from ui.render_ngrams import (gram_explanation, labels_of, ngram_highlight_html, ngram_page_html,
                                ngram_summary, ngram_table)
 from ui.render_skip import (CLIPPED, CREDITED, NOT_PAIR, OUTSIDE, UNMATCHED, skip_categories, skip_matrix,
                             skip_pairs_table, skip_status, su_unigrams_table)
+from ui.render_union import union_html, union_table
 from ui.render_wlcs import (consecutive_runs, plain_lcs_pair, runs_html, runs_table, wlcs_arithmetic,
                             wlcs_pair_titles)
 
@@ -30,6 +32,11 @@ def _heat(fig):
 
 def _cells(fig) -> int:
     return sum(len(d.z) * len(d.z[0]) for d in fig.data if d.type == "heatmap" and d.z)
+
+
+def _title(fig) -> str:
+    """The title's text with its wrapped lines joined again."""
+    return fig.layout.title.text.replace("<br>", " ")
 
 
 def _points(fig) -> int:
@@ -122,13 +129,13 @@ def test_lcs_heatmap_s2_vs_s1_table_and_path():
     assert [list(row) for row in z] == [[0, 0, 0, 0, 0], [0, 1, 1, 1, 1], [0, 1, 1, 1, 1],
                                        [0, 1, 1, 2, 2], [0, 1, 1, 2, 3]]
     assert z[-1][-1] == 3
-    path = next(d for d in fig.data if d.name == "traceback")
-    assert (path.x[0], path.y[0]) == (4, 4) and (path.x[-1], path.y[-1]) == (0, 0)
-    matches = next(d for d in fig.data if d.name == "match (diagonal)")
-    assert list(zip(matches.y, matches.x)) == [(1, 1), (3, 3), (4, 4)]  # police, the, gunman
+    path = next(d for d in fig.data if d.name == "traceback")  # drawn off the cell centres: customdata = cell
+    assert tuple(path.customdata[0]) == (4, 4) and tuple(path.customdata[-1]) == (0, 0)
+    matches = next(d for d in fig.data if d.name == "match on the LCS (diagonal)")
+    assert [tuple(c) for c in matches.customdata] == [(1, 1), (3, 3), (4, 4)]  # police, the, gunman
     ticks = list(fig.layout.yaxis.ticktext)
     assert ticks == ["∅", "1. police", "2. killed", "3. the", "4. gunman"]
-    assert "Tie rule" in fig.layout.title.subtitle.text
+    assert "Tie rule" in fig.layout.title.subtitle.text.replace("<br>", " ")
 
 
 def test_lcs_heatmap_without_table_is_none_and_large_tables_are_cropped():
@@ -139,7 +146,7 @@ def test_lcs_heatmap_without_table_is_none_and_large_tables_are_cropped():
     big = SentencePair(0, 0, ((0, 0),), 1.0, table, ((n, n), (0, 0)))
     fig = lcs_heatmap(big, ["t"] * n, ["t"] * n, max_cells=40_000)
     assert _cells(fig) <= 40_000
-    assert "showing rows" in fig.layout.title.text
+    assert "showing rows" in _title(fig)
 
 
 def test_heatmap_and_alignment_labels_are_escaped():
@@ -174,21 +181,21 @@ def test_union_lcs_paper_example():
     assert [m.source for m in e.marks][0] == (0, 0)
     assert r.measures["ROUGE-L"].score.recall == 0.8
     out = union_html(r, "ROUGE-L", 0)
-    assert "R1  (4 of 5 tokens in the union LCS)" in out
-    assert h.color(0) in out and h.color(1) in out
-    assert "credited 4 of 4 marks" in out
+    assert "R1  (union LCS: 4 of 5 words)" in out
+    assert sequence(0) in out and sequence(1) in out
+    assert "credited 4 of 4 union words" in out
     assert pair_choices(e) == {0: [0, 1]}
 
 
 def test_union_hit_budget_spent_marks_are_struck_through():
     r = evaluate("the cat", "the cat sat\nthe dog ran", RougeConfig())
     line = budget_line(r, "ROUGE-L", 0)
-    assert line.startswith("credited 2 of 3 marks; 1 spent: the candidate had no 'the' left")
+    assert line.startswith("credited 2 of 3 union words; hit 2 of 6")
     t = union_table(r, "ROUGE-L", 0)
     assert list(t["credited"]) == [True, True, False]
     out = union_html(r, "ROUGE-L", 0)
-    assert re.search(r'<span class="rl-spent" style="background:#[0-9a-f]+;" title="[^"]*not credited'
-                     r'[^"]*">the</span>', out)
+    assert re.search(r'<span class="rl-spent" style="background:#[0-9a-f]+;" data-tag="c1" title="[^"]*not '
+                     r'credited[^"]*">the</span>', out)
 
 
 def test_paper_union_has_no_budget_and_flat_lcs():
@@ -199,7 +206,7 @@ def test_paper_union_has_no_budget_and_flat_lcs():
     assert e.kind == "flat" and len(union_table(r, "ROUGE-Lflat", 0)) == 3
     assert "one LCS over the whole texts" in union_html(r, "ROUGE-Lflat", 0)
     fig = lcs_heatmap(e.pairs[0], *pair_tokens(r, 0, e.pairs[0]))
-    assert _heat(fig).z[-1][-1] == 3 and "whole reference" in fig.layout.title.text
+    assert _heat(fig).z[-1][-1] == 3 and "whole reference" in _title(fig)
 
 
 def test_pair_table_rebuilt_for_display_matches_the_core():
@@ -343,7 +350,7 @@ def test_five_thousand_tokens_bounded_figures():
         assert full.table is None and lcs_heatmap(full, rt, ct) is None  # too big: the caller says so
         fig = alignment_figure(rt, ct, pair.marks)
         assert len(fig.data) <= 5 and _points(fig) <= 3 * 2 * 40 + 80
-        assert "showing reference tokens" in fig.layout.title.text
+        assert "showing reference tokens" in _title(fig)
         assert len(union_html(r, label, 0)) < 600_000
         assert len(union_table(r, label, 0)) == len(pair.marks)
     w = labels_of(r, "W")[0]
@@ -351,9 +358,9 @@ def test_five_thousand_tokens_bounded_figures():
     for label in ("ROUGE-S4", "ROUGE-SU4"):
         fig = skip_matrix(r, label, 0)
         assert _cells(fig) <= 40_000 and len(fig.data) <= 6
-        assert "showing positions 1-100 of 5000" in fig.layout.title.text
+        assert "showing positions 1-100 of 5000" in _title(fig)
         fig = skip_matrix(r, label, 0, start=4990)
-        assert "showing positions 4901-5000 of 5000" in fig.layout.title.text
+        assert "showing positions 4901-5000 of 5000" in _title(fig)
         assert len(skip_pairs_table(r, label, 0)) > 0
     c_html, r_html = ngram_highlight_html(r, "ROUGE-2", 0)
     assert len(c_html) < 600_000 and len(r_html) < 600_000
