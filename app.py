@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.kept import keep_typed_text
-from ui.options import sidebar_config
-from ui.state import set_config
+from ui.widgets.kept import keep_typed_text
+from ui.widgets.options import sidebar_config
+from ui.widgets.state import set_config
 
 st.set_page_config(page_title="ROUGE Lens", page_icon="🔎", layout="wide")
 

@@ -5,19 +5,20 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core.differences import RULES
-from ui import budget, kept, state
+from ui import budget
 from ui.compute import comparison_for, within_budget
-from ui.inputs import clip
-from ui.literal import md_literal
-from ui.options import apply_settings
-from ui.render_differences import (
+from ui.render.differences import (
     comparison_frame,
     configs_text,
     hits_html,
     rules_html,
     style_frame,
 )
+from ui.render.literal import md_literal
 from ui.samples import OPENING_SAMPLE, load_samples
+from ui.widgets import kept, state
+from ui.widgets.inputs import clip
+from ui.widgets.options import apply_settings
 
 ss = st.session_state
 SOURCES = {"inspect": "the Inspect page's inputs", "own": "this page's own inputs (examples)"}

@@ -5,13 +5,14 @@ import streamlit as st
 
 from rouge_core import split_sentences
 from rouge_core.sentences import SPLITTER
-from ui import budget, kept, state
+from ui import budget
 from ui.compute import report_for, within_budget
-from ui.inputs import InputError, clip, parse_record, parse_text_files
-from ui.literal import md_literal
-from ui.match_views import show_match_views
-from ui.render_scores import headline_measures, per_reference_grid, report_json, scores_csv, scores_frame
+from ui.render.literal import md_literal
+from ui.render.scores import headline_measures, per_reference_grid, report_json, scores_csv, scores_frame
 from ui.samples import OPENING_SAMPLE, load_samples
+from ui.widgets import kept, state
+from ui.widgets.inputs import InputError, clip, parse_record, parse_text_files
+from ui.widgets.match_views import show_match_views
 
 SAMPLES = load_samples()
 

@@ -18,18 +18,19 @@ from rouge_core.steps import (
     traceback_steps,
     union_steps,
 )
-from ui import budget, kept, links, state
-from ui import render_learn as rl
+from ui import budget
 from ui.compute import report_for, within_budget
-from ui.inputs import clip
-from ui.lecture import lecture_controls
-from ui.literal import md_literal
-from ui.options import apply_settings
-from ui.render_claims import claims, claims_html
-from ui.render_ngrams import labels_of
-from ui.render_runs import runs_compare_html
-from ui.render_wlcs import wlcs_arithmetic
+from ui.render import learn as rl
+from ui.render.claims import claims, claims_html
+from ui.render.literal import md_literal
+from ui.render.ngrams import labels_of
+from ui.render.runs import runs_compare_html
+from ui.render.wlcs import wlcs_arithmetic
 from ui.samples import load_samples
+from ui.widgets import kept, links, state
+from ui.widgets.inputs import clip
+from ui.widgets.lecture import lecture_controls
+from ui.widgets.options import apply_settings
 
 SAMPLES = load_samples()
 SECTIONS = {"N": "ROUGE-N", "L": "ROUGE-L (sentence)", "U": "ROUGE-L (summary)", "W": "ROUGE-W",
@@ -72,7 +73,7 @@ DEFINITIONS = {  # (text, formulas): each formula on its own line so that it fit
 }
 
 
-# -- widget state that survives page and section switches (mirrored as in ui/state.py) --------------
+# -- widget state that survives page and section switches (mirrored as in ui/widgets/state.py) --------------
 
 def _w(widget: Callable[..., Any], label: str, key: str, default: Any, **kw: Any) -> Any:
     """Draw a keyed widget whose value is restored from its '_' mirror after a page or section switch."""

@@ -4,11 +4,12 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core.mistakes import MISTAKES
-from ui import budget, kept, state
+from ui import budget
 from ui.compute import mistake_outcome, within_budget
-from ui.inputs import clip
-from ui.literal import md_literal
-from ui.render_differences import outcome_frame
+from ui.render.differences import outcome_frame
+from ui.render.literal import md_literal
+from ui.widgets import kept, state
+from ui.widgets.inputs import clip
 
 
 def _reset(mid: str) -> None:

@@ -6,13 +6,13 @@ import streamlit as st
 
 from rouge_core.token_stages import tokenizer_config
 from rouge_core.tokenize import TOKENIZER_RULES
-from ui import kept, state
 from ui.compute import rouge1_for, token_stages_for
-from ui.html import page
-from ui.inputs import clip
-from ui.literal import md_literal
-from ui.render_differences import MARKS_LEGEND, stage_html, text_marks_html
+from ui.render.differences import MARKS_LEGEND, stage_html, text_marks_html
+from ui.render.html import page
+from ui.render.literal import md_literal
 from ui.samples import OPENING_SAMPLE, load_samples
+from ui.widgets import kept, state
+from ui.widgets.inputs import clip
 
 ss = st.session_state
 SAMPLES = load_samples()

@@ -15,8 +15,8 @@ from rouge_core.differences import Comparison, compare
 from rouge_core.mistakes import MISTAKES, Outcome
 from rouge_core.token_stages import TokenStages, compare_tokenizers
 from ui.budget import Budget, Size, measure, problems, too_large_message
-from ui.literal import md_literal
 from ui.memory_cache import REPORT_CACHE_BYTES, MemoryLRU, report_bytes
+from ui.render.literal import md_literal
 
 
 def _bytes(value: object) -> int:

@@ -8,8 +8,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from rouge_core import RougeConfig, evaluate
-from ui.options import PRESETS
 from ui.samples import load_samples
+from ui.widgets.options import PRESETS
 
 SAMPLES = load_samples()
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -34,7 +34,7 @@ def load(at: AppTest, sample: str) -> AppTest:
 
 
 def cand_box(at: AppTest):
-    """The Inspect page's candidate box (its key changes when code replaces the text: ui/kept.py)."""
+    """The Inspect page's candidate box (its key changes when code replaces the text: ui/widgets/kept.py)."""
     return next(t for t in at.text_area if t.key.startswith("candidate#"))
 
 
@@ -224,7 +224,7 @@ def test_options_come_back_after_an_interrupted_run(monkeypatch):
     """A run cut short by a page switch drops the state of widgets it did not draw."""
     import types
 
-    import ui.options as options
+    import ui.widgets.options as options
 
     fake = types.SimpleNamespace(query_params={}, session_state={
         "opt_ready": True, "_opt_saved": {"opt_alpha": 0.25, "opt_max_n": 3}, "opt_max_n": 5})

@@ -5,9 +5,9 @@ Fernandes (2009)'s deuteranopia matrix at severity 1.0 (their Table 1, applied t
 colorspacious and DaltonLens do), clipped to [0, 1], converted to CIELAB (D65) and compared with
 CIEDE2000 (Sharma, Wu & Dalal 2005; the implementation is checked against their test pairs below).
 
-Threshold: every pair of colours that can appear side by side in one view (ui/colours.py's
+Threshold: every pair of colours that can appear side by side in one view (ui/render/colours.py's
 SIDE_BY_SIDE groups, which include the plain white of unmarked text) keeps a CIEDE2000 distance of
-at least 12 under simulated deuteranopia (ui.colours.MIN_DISTANCE). A distance of 1 is about one
+at least 12 under simulated deuteranopia (ui.render.colours.MIN_DISTANCE). A distance of 1 is about one
 just-noticeable difference; 12 keeps every pair more than ten JNDs apart, so two categories read
 as different at a glance even on the small patch behind one word. The same threshold is also
 held under protanopia (Machado 2009, severity 1.0) and for normal vision. At the time of writing
@@ -25,8 +25,8 @@ import numpy as np
 import pytest
 
 from rouge_core import RougeConfig, evaluate
-from ui import colours
-from ui.html import CLASS_STYLES
+from ui.render import colours
+from ui.render.html import CLASS_STYLES
 
 THRESHOLD = colours.MIN_DISTANCE
 
@@ -196,8 +196,8 @@ def test_black_text_stays_readable_on_every_background():
 
 # -- the app draws with these colours and a second cue ---------------------------------------------------
 
-MY_FILES = ["html.py", "render_lcs.py", "render_union.py", "render_ngrams.py", "render_skip.py", "render_wlcs.py",
-            "render_learn.py", "render_runs.py", "render_differences.py", "render_claims.py"]
+MY_FILES = ["html.py", "lcs.py", "union.py", "ngrams.py", "skip.py", "wlcs.py", "learn.py", "runs.py",
+            "differences.py", "claims.py"]  # in ui/render/
 
 
 HEX = re.compile(r"#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b")
@@ -214,8 +214,8 @@ def code_strings(path: Path) -> list[str]:
 
 
 def test_colours_are_defined_in_one_place():
-    """The renderers take every category colour from ui/colours.py (no stray hex literals in them)."""
-    ui = Path(__file__).resolve().parents[2] / "ui"
+    """The renderers take every category colour from ui/render/colours.py (no stray hex literals in them)."""
+    ui = Path(__file__).resolve().parents[2] / "ui" / "render"
     allowed = {"#8c8c8c", "#555", "#444", "#ccc"}  # outlines and neutral text greys, no category meaning
     for name in MY_FILES:
         found = {h for text in code_strings(ui / name) for h in HEX.findall(text)}
@@ -226,7 +226,7 @@ def test_verdicts_have_a_second_cue_besides_colour():
     assert "solid" in CLASS_STYLES["rl-match"] and "dashed" in CLASS_STYLES["rl-clipped"]
     assert "dotted" in CLASS_STYLES["rl-miss"] and "line-through" in CLASS_STYLES["rl-spent"]
     assert "double" in CLASS_STYLES["rl-shared"]
-    from ui.render_skip import CATEGORY_COLOURS, CATEGORY_GLYPHS, CLIPPED, CREDITED, UNMATCHED
+    from ui.render.skip import CATEGORY_COLOURS, CATEGORY_GLYPHS, CLIPPED, CREDITED, UNMATCHED
     assert {CATEGORY_COLOURS[c] for c in (CREDITED, CLIPPED, UNMATCHED)} == {
         colours.CREDITED, colours.CLIPPED, colours.MISSING}
     assert len({CATEGORY_GLYPHS[c] for c in (CREDITED, CLIPPED, UNMATCHED)}) == 3
@@ -234,7 +234,7 @@ def test_verdicts_have_a_second_cue_besides_colour():
 
 def test_no_candidate_sentence_is_left_uncoloured():
     """20 candidate sentences: each mark has a colour and its label, though the palette has six."""
-    from ui.render_union import union_html
+    from ui.render.union import union_html
 
     cand = "\n".join(f"shared w{k} x{k}" for k in range(20))
     ref = " ".join(f"w{k}" for k in range(20))
@@ -246,7 +246,7 @@ def test_no_candidate_sentence_is_left_uncoloured():
 
 
 def test_no_run_is_left_uncoloured():
-    from ui.render_wlcs import runs_html
+    from ui.render.wlcs import runs_html
 
     ref = " ".join(f"a{k} b{k}" for k in range(15))
     cand = " x ".join(f"a{k}" for k in range(15))

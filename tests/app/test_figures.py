@@ -12,8 +12,8 @@ import pytest
 from rouge_core import RougeConfig, evaluate
 from rouge_core.lcs import lcs
 from rouge_core.steps import lcs_steps, skip_steps, traceback_steps, union_steps
-from ui.html import MAX_TICKS, SUBTITLE_CHARS, TICK_CHARS, TITLE_CHARS
-from ui.render_lcs import (
+from ui.render.html import MAX_TICKS, SUBTITLE_CHARS, TICK_CHARS, TITLE_CHARS
+from ui.render.lcs import (
     HALF_PX,
     LABEL_PX,
     alignment_figure,
@@ -23,9 +23,9 @@ from ui.render_lcs import (
     pair_tokens,
     pair_with_table,
 )
-from ui.render_learn import skip_walk_figure, table_figure, union_lines, union_walk_html
-from ui.render_skip import skip_matrix
-from ui.render_union import budget_frame, union_html, union_table
+from ui.render.learn import skip_walk_figure, table_figure, union_lines, union_walk_html
+from ui.render.skip import skip_matrix
+from ui.render.union import budget_frame, union_html, union_table
 
 S1, S2 = "police killed the gunman", "police kill the gunman"
 # 24 and 25 words: the size at which labels used to collide.

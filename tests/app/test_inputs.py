@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from ui.inputs import MAX_CHARS, InputError, clip, decode, parse_record, parse_text_files
+from ui.widgets.inputs import MAX_CHARS, InputError, clip, decode, parse_record, parse_text_files
 
 
 def test_json_record_with_sentence_lists():
@@ -64,7 +64,7 @@ def test_streamlit_config_agrees_with_the_upload_limit():
 
     import tomllib
 
-    from ui.inputs import MAX_UPLOAD_BYTES
+    from ui.widgets.inputs import MAX_UPLOAD_BYTES
 
     cfg = tomllib.loads((Path(__file__).resolve().parents[2] / ".streamlit" / "config.toml").read_text())
     assert cfg["server"]["maxUploadSize"] * 1024 * 1024 == MAX_UPLOAD_BYTES

@@ -25,7 +25,7 @@ DEFAULT = RougeConfig(max_n=4, skip_distance=4, wlcs_weight=1.2)  # the sidebar'
 
 
 def box(at, name: str):
-    """The text area of kept box ``name`` (ui/kept.py: its key is name#generation)."""
+    """The text area of kept box ``name`` (ui/widgets/kept.py: its key is name#generation)."""
     return next(t for t in at.text_area if t.key.split("#")[0] == name)
 
 
@@ -272,7 +272,7 @@ def test_user_text_is_escaped():
 
 def test_table_figure_shows_only_the_cells_done_so_far():
     from rouge_core.steps import lcs_steps, traceback_steps
-    from ui.render_learn import table_figure
+    from ui.render.learn import table_figure
 
     rep = evaluate(S2, S1, DEFAULT)
     rt, ct = rep.references[0].sentences[0], rep.candidate.sentences[0]
@@ -284,7 +284,7 @@ def test_table_figure_shows_only_the_cells_done_so_far():
     rect = fig.layout.shapes[0]
     assert (rect.x0, rect.y0) == (1.5, 1.5)
     arrow = fig.layout.annotations[-1]
-    from ui.render_learn import ARROW_OFFSET  # the arrow runs off the cell centres, clear of the numbers
+    from ui.render.learn import ARROW_OFFSET  # the arrow runs off the cell centres, clear of the numbers
     assert (round(arrow.ax + ARROW_OFFSET, 6), round(arrow.ay + ARROW_OFFSET, 6)) == (2, 1)  # 'up': from c[1][2]
     assert "c[2][2] = 1 (up)" in fig.layout.title.subtitle.text
     end = table_figure(cells, trace, len(cells) + len(trace), rt, ct)
@@ -295,7 +295,7 @@ def test_table_figure_shows_only_the_cells_done_so_far():
 
 def test_f_lines_follow_each_profile():
     from rouge_core import Score
-    from ui.render_learn import f_lines
+    from ui.render.learn import f_lines
 
     sc = Score(0.4, 0.8, 0.53333)
     assert f_lines(sc, 0.5, "rouge155")[-1] == "F = 0.4 × 0.8 / (0.5 × 0.4 + 0.5 × 0.8) = 0.32 / 0.6 = 0.53333"
@@ -363,10 +363,12 @@ def test_deep_link_opens_section_sample_and_step():
     assert at.selectbox(key="opt_profile").value == "paper"
     # the address follows what is shown: another step, the same sample
     click(at, "Next")
-    assert at.query_params["step"] in ("41", ["41"]) and at.query_params["sample"] in ("paper_wlcs_y2", ["paper_wlcs_y2"])
+    assert at.query_params["step"] in ("41", ["41"])
+    assert at.query_params["sample"] in ("paper_wlcs_y2", ["paper_wlcs_y2"])
 
 
-@pytest.mark.parametrize("bad", [{"sec": "Z"}, {"sec": "N", "sample": "../../etc/passwd"}, {"sec": "L", "step": "9" * 50},
+@pytest.mark.parametrize("bad", [{"sec": "Z"}, {"sec": "N", "sample": "../../etc/passwd"},
+                                 {"sec": "L", "step": "9" * 50},
                                  {"sec": "L", "lt": "%%%"}, {"sec": "U", "cand": "x" * 10_000}])
 def test_bad_deep_links_are_ignored(bad):
     at = AppTest.from_file(APP, default_timeout=60)

@@ -11,8 +11,8 @@ from rouge_core import evaluate
 from rouge_core.differences import RULES, compare, profile_configs
 from rouge_core.mistakes import MISTAKES
 from rouge_core.token_stages import compare_tokenizers, tokenizer_config
-from ui.options import DEFAULT
 from ui.samples import load_samples
+from ui.widgets.options import DEFAULT
 
 SAMPLES = load_samples()
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -20,7 +20,7 @@ EVIL = "<script>alert(1)</script> the gunman <img src=x onerror=alert(2)>"
 
 
 def box(at, name: str):
-    """The text area of kept box ``name`` (ui/kept.py: its key is name#generation)."""
+    """The text area of kept box ``name`` (ui/widgets/kept.py: its key is name#generation)."""
     return next(t for t in at.text_area if t.key.split("#")[0] == name)
 
 

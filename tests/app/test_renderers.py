@@ -9,17 +9,40 @@ import pytest
 
 from rouge_core import RougeConfig, evaluate
 from rouge_core.explain import SentencePair
-from ui import html as h
-from ui.colours import sequence
-from ui.render_lcs import (alignment_figure, budget_line, find_pair, lcs_explanation, lcs_heatmap,
-                           pair_choices, pair_tokens, pair_with_table)
-from ui.render_ngrams import (gram_explanation, labels_of, ngram_highlight_html, ngram_page_html,
-                               ngram_summary, ngram_table)
-from ui.render_skip import (CLIPPED, CREDITED, NOT_PAIR, OUTSIDE, UNMATCHED, skip_categories, skip_matrix,
-                            skip_pairs_table, skip_status, su_unigrams_table)
-from ui.render_union import union_html, union_table
-from ui.render_wlcs import (consecutive_runs, plain_lcs_pair, runs_html, runs_table, wlcs_arithmetic,
-                            wlcs_pair_titles)
+from ui.render import html as h
+from ui.render.colours import sequence
+from ui.render.lcs import (
+    alignment_figure,
+    budget_line,
+    find_pair,
+    lcs_explanation,
+    lcs_heatmap,
+    pair_choices,
+    pair_tokens,
+    pair_with_table,
+)
+from ui.render.ngrams import (
+    gram_explanation,
+    labels_of,
+    ngram_highlight_html,
+    ngram_page_html,
+    ngram_summary,
+    ngram_table,
+)
+from ui.render.skip import (
+    CLIPPED,
+    CREDITED,
+    NOT_PAIR,
+    OUTSIDE,
+    UNMATCHED,
+    skip_categories,
+    skip_matrix,
+    skip_pairs_table,
+    skip_status,
+    su_unigrams_table,
+)
+from ui.render.union import union_html, union_table
+from ui.render.wlcs import consecutive_runs, plain_lcs_pair, runs_html, runs_table, wlcs_arithmetic, wlcs_pair_titles
 
 S1 = "police killed the gunman"
 S2 = "police kill the gunman"
@@ -372,7 +395,7 @@ def test_five_thousand_tokens_bounded_figures():
 
 def _views_app(profile: str, options: dict) -> None:
     from rouge_core import RougeConfig, evaluate
-    from ui.match_views import show_match_views
+    from ui.widgets.match_views import show_match_views
     report = evaluate("police kill the gunman\nthe gunman died <b>x</b>",
                       ["police killed the gunman", "the gunman was killed"],
                       RougeConfig(profile=profile, **options))

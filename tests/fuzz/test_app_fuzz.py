@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ui.inputs import InputError, parse_record
+from ui.widgets.inputs import InputError, parse_record
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 HOST = "evil.example"

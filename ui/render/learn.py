@@ -18,9 +18,9 @@ from rouge_core.steps import CellStep, GramStep, SkipStep, TraceStep, UnionStep
 from . import colours
 from .colours import sequence
 from .html import Span, analysis_html, esc, legend, page, row_html, tagged, token_span
-from .render_lcs import FULL_PX, HALF_PX, TIE_RULE, integer_colorbar, lcs_heatmap
-from .render_skip import CATEGORY_COLOURS, CATEGORY_GLYPHS, CLIPPED, CREDITED, NOT_PAIR, OUTSIDE, UNMATCHED, skip_matrix
-from .render_union import budget_html, budget_rows, candidate_spans, finders_of, reference_rows, sentence_legend
+from .lcs import FULL_PX, HALF_PX, TIE_RULE, integer_colorbar, lcs_heatmap
+from .skip import CATEGORY_COLOURS, CATEGORY_GLYPHS, CLIPPED, CREDITED, NOT_PAIR, OUTSIDE, UNMATCHED, skip_matrix
+from .union import budget_html, budget_rows, candidate_spans, finders_of, reference_rows, sentence_legend
 
 #: Where the arrow from a cell to the one it builds on runs (cell units up and left of the centres).
 ARROW_OFFSET = 0.3

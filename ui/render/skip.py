@@ -17,7 +17,7 @@ from rouge_core.skipbigram import EXPLAIN_MAX_PAIRS
 
 from . import colours
 from .html import TICK_CHARS, esc, figure_title, short, tick_angle, tick_depth, token_ticks
-from .render_ngrams import gram_explanation
+from .ngrams import gram_explanation
 
 #: Cell categories of :func:`skip_categories` (NOT_PAIR: i >= j, no skip-bigram).
 NOT_PAIR, OUTSIDE, UNMATCHED, CLIPPED, CREDITED = 0, 1, 2, 3, 4

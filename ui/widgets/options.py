@@ -11,7 +11,7 @@ import streamlit as st
 
 from rouge_core import RougeConfig
 from rouge_core.config import MAX_N, MAX_WLCS_WEIGHT, MIN_WLCS_WEIGHT, MULTI_REF_MODES, PROFILES, TOKENIZERS
-from ui.literal import md_literal
+from ui.render.literal import md_literal
 
 #: The sidebar's number widgets' ranges; a shared link outside them is refused, never clamped.
 MAX_SKIP = 1000

@@ -1,5 +1,5 @@
 """Typed access to what the user entered on Inspect (a candidate and 1..N references),
-kept in :mod:`ui.kept` boxes so that nothing is lost, and the sidebar's config for this run."""
+kept in :mod:`ui.widgets.kept` boxes so that nothing is lost, and the sidebar's config for this run."""
 from __future__ import annotations
 
 import itertools
@@ -7,7 +7,7 @@ import itertools
 import streamlit as st
 
 from rouge_core import RougeConfig
-from ui import kept, links
+from ui.widgets import kept, links
 
 CAND = "candidate"
 REF_IDS = "_in_ref_ids"

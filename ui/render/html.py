@@ -19,7 +19,7 @@ from . import colours
 Span = tuple[int, int, str, str]
 
 #: Styles of the known classes (in :data:`CSS`; :func:`page` puts it before every block). Each verdict
-#: has a second cue besides its colour (ui/colours.py): credited a solid underline, clipped a dashed
+#: has a second cue besides its colour (ui/render/colours.py): credited a solid underline, clipped a dashed
 #: one, missing a dotted one; spent marks are struck through, dropped text is grey and struck.
 CLASS_STYLES: dict[str, str] = {
     "rl-match": f"background:{colours.CREDITED};border-bottom:2px solid {colours.CREDITED_INK};",

@@ -5,7 +5,7 @@ Lin (2004), section 3.2: r = w1 w2 w3 w4 w5, c1 = w1 w2 w6 w7 w8, c2 = w1 w3 w8 
 LCS(r, c1) = w1 w2 and LCS(r, c2) = w1 w3 w5; the union w1 w2 w3 w5 counts w1 once (4/5). The
 views draw both LCSs in full, w1 marked "in both, counted once", instead of crediting w1 to the
 first sentence only. The Inspect page draws a report (:func:`union_html`); the Learn page's
-walk-through (``render_learn.union_walk_html``) draws the same pieces from its step records.
+walk-through (``ui.render.learn.union_walk_html``) draws the same pieces from its step records.
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from .html import (
     tagged,
     token_span,
 )
-from .render_lcs import budget_line, flat_html, is_flat, lcs_explanation, pair_tokens
+from .lcs import budget_line, flat_html, is_flat, lcs_explanation, pair_tokens
 
 #: (candidate sentence, candidate position) of an LCS that marks a reference word.
 Finder = tuple[int, int]
@@ -262,7 +262,7 @@ def candidate_spans(cand: Analysis, finders: Finders, credited: Mapping[tuple[in
 def union_html(report: Report, label: str, ref_index: int, max_tokens: int = 1500) -> str:
     """Per reference sentence, its union LCS and each candidate sentence's full LCS with it (shared
     words marked "in both, counted once"); the candidate below in the same colours; the hit budget
-    as a table. A flat LCS is drawn by :func:`ui.render_lcs.flat_html`."""
+    as a table. A flat LCS is drawn by :func:`ui.render.lcs.flat_html`."""
     e = lcs_explanation(report, label, ref_index)
     if is_flat(e):
         return flat_html(report, label, ref_index)

@@ -7,7 +7,7 @@ from typing import Mapping, Sequence
 from rouge_core import Report
 
 from .html import esc, page
-from .render_learn import STEP_CSS, check, num
+from .learn import STEP_CSS, check, num
 
 
 @dataclass(frozen=True)

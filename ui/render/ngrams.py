@@ -100,7 +100,7 @@ def ngram_highlight_html(report: Report, label: str, ref_index: int) -> tuple[st
 
     Blue with a solid underline = credited, yellow with a dashed one = the n-gram
     is on both sides but this occurrence is beyond the clipped credit, vermillion
-    with a dotted one = not on the other side (ui/colours.py); grey struck text
+    with a dotted one = not on the other side (ui/render/colours.py); grey struck text
     never reached the count (tooltips say why).
     """
     e = gram_explanation(report, label, ref_index)

@@ -1,7 +1,7 @@
 """The four match views of one candidate/reference pair, laid out in tabs.
 
 :func:`show_match_views` is the only function here that touches widgets; every
-table, figure and piece of HTML comes from the pure ``render_*`` functions.
+table, figure and piece of HTML comes from the pure ``ui.render`` functions.
 """
 from __future__ import annotations
 
@@ -10,10 +10,8 @@ import hashlib
 import streamlit as st
 
 from rouge_core import Report
-from ui.literal import md_literal
-
-from .html import page
-from .render_lcs import (
+from ui.render.html import page
+from ui.render.lcs import (
     TIE_RULE,
     alignment_figure,
     find_pair,
@@ -24,10 +22,11 @@ from .render_lcs import (
     pair_tokens,
     pair_with_table,
 )
-from .render_ngrams import NGRAM_LEGEND, gram_explanation, labels_of, ngram_page_html, ngram_summary, ngram_table
-from .render_skip import MATRIX_TOKENS, skip_matrix, skip_pairs_table, skip_status, su_unigrams_table
-from .render_union import union_html, union_table
-from .render_wlcs import plain_lcs_pair, run_colours, runs_html, runs_table, wlcs_arithmetic, wlcs_pair_titles
+from ui.render.literal import md_literal
+from ui.render.ngrams import NGRAM_LEGEND, gram_explanation, labels_of, ngram_page_html, ngram_summary, ngram_table
+from ui.render.skip import MATRIX_TOKENS, skip_matrix, skip_pairs_table, skip_status, su_unigrams_table
+from ui.render.union import union_html, union_table
+from ui.render.wlcs import plain_lcs_pair, run_colours, runs_html, runs_table, wlcs_arithmetic, wlcs_pair_titles
 
 TABS = ("N-grams", "LCS", "WLCS", "Skip-bigrams")
 

@@ -17,7 +17,7 @@ from rouge_core.lcs import TABLE_CELLS, lcs
 
 from .colours import run_colour
 from .html import Span, analysis_html, legend, note_html, page, row_html, scroll, tagged, token_span
-from .render_lcs import find_pair, is_flat, lcs_explanation, pair_tokens
+from .lcs import find_pair, is_flat, lcs_explanation, pair_tokens
 
 RUN_COLUMNS = ["reference sentence", "from", "to", "k", "f(k) = k^w", "tokens"]
 
