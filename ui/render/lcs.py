@@ -254,6 +254,7 @@ def lcs_heatmap(pair: SentencePair, ref_tokens: Sequence[TokenLike], cand_tokens
                     hovertemplate="c[%{y}][%{x}] = %{z}<br>rule: %{customdata}<extra></extra>")
     fig = go.Figure(heat)
     boxed = numbers is not None  # the numbers are printed: outline cells instead of drawing over them
+    boxes: list[dict[str, object]] = []
     path = [(a, b) for a, b in (pair.path or ()) if a < r_lim and b < c_lim]
     if path:
         off = -CORNER if boxed else 0.0
@@ -262,10 +263,9 @@ def lcs_heatmap(pair: SentencePair, ref_tokens: Sequence[TokenLike], cand_tokens
             mode="markers" if boxed else "lines+markers", name="traceback",
             line=dict(color=colours.CURRENT_INK, width=2), marker=dict(size=5, color=colours.CURRENT_INK),
             hovertemplate="traceback through c[%{customdata[0]}][%{customdata[1]}]<extra></extra>"))
-        if boxed:
-            for a, b in path:
-                fig.add_shape(type="rect", x0=b - 0.4, x1=b + 0.4, y0=a - 0.4, y1=a + 0.4, layer="above",
-                              line=dict(color=colours.CURRENT_INK, width=1.5, dash="dot"))
+        if boxed:  # one layout update for every box (fig.add_shape per cell took 0.2 s on a 20 x 20 table)
+            boxes += [dict(type="rect", x0=b - 0.4, x1=b + 0.4, y0=a - 0.4, y1=a + 0.4, layer="above",
+                           line=dict(color=colours.CURRENT_INK, width=1.5, dash="dot")) for a, b in path]
     marks = [(a + 1, b + 1) for a, b in pair.marks if a + 1 < r_lim and b + 1 < c_lim]
     if marks:
         off = CORNER if boxed else 0.0
@@ -277,9 +277,10 @@ def lcs_heatmap(pair: SentencePair, ref_tokens: Sequence[TokenLike], cand_tokens
             text=[esc(short(_text(ref_tokens[a - 1]), 30)) for a, _ in marks],
             hovertemplate="match '%{text}' at c[%{customdata[0]}][%{customdata[1]}]<extra></extra>"))
         if boxed:
-            for a, b in marks:
-                fig.add_shape(type="rect", x0=b - 0.47, x1=b + 0.47, y0=a - 0.47, y1=a + 0.47,
-                              line=dict(color=colours.CREDITED_INK, width=2.5), layer="above")
+            boxes += [dict(type="rect", x0=b - 0.47, x1=b + 0.47, y0=a - 0.47, y1=a + 0.47,
+                           line=dict(color=colours.CREDITED_INK, width=2.5), layer="above") for a, b in marks]
+    if boxes:
+        fig.update_layout(shapes=list(fig.layout.shapes) + boxes)
     xv, xt = token_ticks([_text(t) for t in cand_tokens[: c_lim - 1]], first="∅",
                          max_ticks=max(4, min(MAX_TICKS, width_px // LABEL_PX)))
     yv, yt = token_ticks([_text(t) for t in ref_tokens[: r_lim - 1]], first="∅", max_ticks=40)
