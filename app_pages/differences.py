@@ -125,19 +125,19 @@ for note in comp.reports["rouge155"].notes:
     st.caption(md_literal(f"Note: {note}", 600))
 
 st.subheader("The three profiles side by side")
+stat = st.radio("Show", ["F", "R", "P", "P, R and F"], horizontal=True, key="diff_stat",
+                help="One statistic keeps the table, and the reasons, within the page's width.")
 fmt = "%.6f"
-frame = comparison_frame(comp)
-# P carries the profile's name; R and F follow it (the frame's own column names stay unique).
-num = {c: st.column_config.NumberColumn(c if c.endswith(" P") else c[-1], format=fmt,
-                                        width=95 if c.endswith(" P") else 68)
+frame = comparison_frame(comp, "PRF" if stat == "P, R and F" else stat)
+num = {c: st.column_config.NumberColumn(c, format=fmt, width=110 if stat != "P, R and F" else 90)
        for c in frame.columns if c[-2:] in (" P", " R", " F")}
 st.dataframe(style_frame(frame), hide_index=True, width="stretch",
-             column_config={**num, "measure": st.column_config.TextColumn(width=150),
-                                           "differs because": st.column_config.TextColumn(width=175)})
-st.caption("Shaded: the value is not the same under every profile; 'differs because' names the rules "
-           "(explained below). ROUGE-1.5.5 (rouge155) prints 5 decimals, the others are exact, shown to 6 "
-           "decimals. None: the profile has no such measure (rougeL exists in rouge-score only and is "
-           "compared with its rougeLsum).")
+             column_config={**num, "measure": st.column_config.TextColumn(width=170),
+                            "differs because": st.column_config.TextColumn(width="large")})
+st.caption("Shaded: the cells whose value differs from the other profiles' (for that statistic); 'differs "
+           "because' names the rules (explained below). ROUGE-1.5.5 (rouge155) prints 5 decimals, the others "
+           "are exact, shown to 6 decimals. None: the profile has no such measure (rougeL exists in rouge-score "
+           "only and is compared with its rougeLsum).")
 
 shown = [h for h in comp.hits if h.finding.in_table and h.finding.measures]
 st.subheader("Differences on this input, and the rule behind each")

@@ -65,6 +65,10 @@ def table(at: AppTest):
 def test_differences_opens_on_the_inspect_inputs_with_evaluate_numbers():
     at = start("differences")
     assert at.radio(key="diff_source").value == "inspect"
+    assert [c for c in table(at).columns if c[-2:] in (" P", " R", " F")] == [
+        "rouge155 F", "rouge-score F", "paper F"]  # one statistic by default: the table fits the page
+    at.radio(key="diff_stat").set_value("P, R and F")
+    run(at)
     s = SAMPLES["news_multi_ref"]
     df = table(at)
     for p, config in profile_configs(DEFAULT).items():

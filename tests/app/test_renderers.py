@@ -420,3 +420,18 @@ def test_show_match_views_runs(profile, options):
         assert at.selectbox(key="mv_ref").options == ["Reference 1", "Reference 2"]
         at.selectbox(key="mv_ref").select_index(1).run()
         assert not at.exception
+
+
+def test_differences_shade_cells_not_rows():
+    """Only the value that differs is shaded (the whole row was before), per statistic."""
+    import pandas as pd
+
+    from ui.render.differences import style_frame
+
+    df = pd.DataFrame([{"measure": "ROUGE-2", "rouge155 F": 0.33333, "rouge-score F": 1 / 3, "paper F": 1 / 3,
+                        "differs because": "Perl rounding"},
+                       {"measure": "ROUGE-1", "rouge155 F": 0.75, "rouge-score F": 0.75, "paper F": 0.75,
+                        "differs because": ""}])
+    styles = style_frame(df)._compute().ctx  # (row, column) -> [(property, value)]
+    shaded = {(r, df.columns[c]) for (r, c), props in styles.items() if any("background" in p for p, _ in props)}
+    assert shaded == {(0, "rouge155 F")}

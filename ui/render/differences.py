@@ -23,9 +23,9 @@ QUANTITIES = (("P", "precision"), ("R", "recall"), ("F", "fmeasure"))
 MULTI_REF_TEXT = {"pooled": "references pooled (-f A)", "best": "best reference", "jackknife": "jackknifing"}
 
 
-def comparison_frame(c: Comparison) -> pd.DataFrame:
-    """One row per measure: the rules that make the profiles differ (empty: no difference), then
-    P/R/F under each profile (None where a profile lacks the measure).
+def comparison_frame(c: Comparison, stats: str = "PRF") -> pd.DataFrame:
+    """One row per measure: the statistics ``stats`` (of P, R, F) under each profile (None where a
+    profile lacks the measure), then the rules that make the profiles differ (empty: no difference).
 
     >>> from rouge_core.differences import compare
     >>> df = comparison_frame(compare("killed police", "police killed"))
@@ -41,25 +41,32 @@ def comparison_frame(c: Comparison) -> pd.DataFrame:
         because = [RULES[r].tag for r in row.rules]
         if row.unexplained:
             because.append("unexplained: " + ", ".join(f"{a} vs {b}" for a, b in row.unexplained))
-        out: dict[str, object] = {"measure": name,
-                                  "differs because": "; ".join(because) if row.differs else ""}
-        for p in PROFILES:
-            s = row.scores[p]
-            for short, attr in QUANTITIES:
+        out: dict[str, object] = {"measure": name}
+        for short, attr in QUANTITIES:  # grouped by statistic: the profiles' values side by side
+            if short not in stats:
+                continue
+            for p in PROFILES:
+                s = row.scores[p]
                 out[f"{p} {short}"] = None if s is None else getattr(s, attr)
+        out["differs because"] = "; ".join(because) if row.differs else ""
         rows.append(out)
     return pd.DataFrame(rows)
 
 
 def style_frame(df: pd.DataFrame) -> pd.io.formats.style.Styler:
-    """Highlight, in each row, the P/R/F cells whose value is not the same under every profile."""
+    """Highlight the cells that differ: in each row and statistic, the values not shared by the most
+    profiles (all of them when every profile differs), never the whole row."""
     def shade(row: pd.Series) -> list[str]:
         css = [""] * len(row)
         for short, _ in QUANTITIES:
-            cols = [f"{p} {short}" for p in PROFILES]
-            vals = {row[c] for c in cols if pd.notna(row[c])}
-            if len(vals) > 1:
-                for c in cols:
+            cols = [c for c in (f"{p} {short}" for p in PROFILES) if c in row.index and pd.notna(row[c])]
+            values = [row[c] for c in cols]
+            if len(set(values)) < 2:
+                continue
+            common = max(set(values), key=values.count)
+            alone = values.count(common) == 1  # every value different: shade them all
+            for c in cols:
+                if alone or row[c] != common:
                     css[row.index.get_loc(c)] = f"background-color: {DIFF_COLOUR}"
         return css
     return df.style.apply(shade, axis=1)
