@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from rouge_core import Report
+from rouge_core.explain import LcsExplanation
+from rouge_core.scoring import Counts
 
 from .html import esc, page
 from .learn import STEP_CSS, check, num
@@ -43,9 +45,10 @@ def claims(section: str, reports: Mapping[str, Report]) -> list[Claim]:
                       two[2] > two[1])]
     if section == "U":
         m = reports["paper_union_lcs"].measures["ROUGE-L"]
-        pairs = m.per_reference[0].explanation.pairs
+        e = m.per_reference[0].explanation
+        pairs = e.pairs if isinstance(e, LcsExplanation) else ()
         lens = [int(p.value) for p in pairs]
-        c = m.counts
+        c = m.counts or Counts(0, 0, 0)
         return [Claim("LCS(r, c1) = 'w1 w2', LCS(r, c2) = 'w1 w3 w5'", " and ".join(map(str, lens)), "2 and 3",
                       lens == [2, 3]),
                 Claim("union LCS = 'w1 w2 w3 w5': LCS∪(r, C) = 4/5", f"{num(c.hit)}/{num(c.model)} = "
@@ -59,7 +62,7 @@ def claims(section: str, reports: Mapping[str, Report]) -> list[Claim]:
                 Claim("so ROUGE-W ranks Y1 above Y2", f"{f3(w1)} > {f3(w2)}", "Y1 > Y2", w1 > w2)]
     sv = [_f(reports, s, "ROUGE-S*") for s in (s2, s3, s4, s5)]
     su5 = _f(reports, s5, "ROUGE-SU*")
-    c = reports[s2].measures["ROUGE-S*"].counts
+    c = reports[s2].measures["ROUGE-S*"].counts or Counts(0, 0, 0)
     return [Claim("a 4-word sentence has C(4,2) = 6 skip-bigrams", f"{num(c.model)} and {num(c.peer)}", "6",
                   c.model == c.peer == 6),
             Claim("ROUGE-S of S2 = 3/6", f3(sv[0]), "0.5", f3(sv[0]) == "0.500"),

@@ -60,12 +60,21 @@ def _key(t: TokenLike) -> str:
     return t.key if isinstance(t, Token) else str(t)
 
 
-def lcs_explanation(report: Report, label: str, ref_index: int) -> LcsExplanation:
-    """The LCS/WLCS explanation of one measure against one reference."""
+def find_lcs_explanation(report: Report, label: str, ref_index: int) -> Optional[LcsExplanation]:
+    """The LCS/WLCS explanation of one measure against one reference, or None when none was kept."""
     per = report.measures[label].per_reference
     if not 0 <= ref_index < len(per):
         raise IndexError(f"reference {ref_index + 1} does not exist: the report has {len(per)}")
-    return per[ref_index].explanation
+    e = per[ref_index].explanation
+    return e if isinstance(e, LcsExplanation) else None
+
+
+def lcs_explanation(report: Report, label: str, ref_index: int) -> LcsExplanation:
+    """The LCS/WLCS explanation of one measure against one reference (callers have checked it exists)."""
+    e = find_lcs_explanation(report, label, ref_index)
+    if e is None:
+        raise ValueError(f"{label} against reference {ref_index + 1} has no LCS explanation")
+    return e
 
 
 def is_flat(e: LcsExplanation) -> bool:
@@ -378,13 +387,13 @@ def alignment_figure(ref_tokens: Sequence[TokenLike], cand_tokens: Sequence[Toke
     if len(ref_tokens) > len(rw) or len(cand_tokens) > len(cw):
         head += (f" (showing reference tokens {rs + 1}-{rs + len(rw)} of {len(ref_tokens)}, "
                  f"candidate tokens {cs + 1}-{cs + len(cw)} of {len(cand_tokens)})")
-    t, head_px = figure_title(head.strip())
+    head_title, head_px = figure_title(head.strip())
     width = max(len(rw), len(cw), 16)  # short sentences stay left, with readable spacing
     # The labels' depth above the reference row and below the candidate row (11 px text, ~5.8 px a character).
     chars = max((len(short(_text(x), 12)) for x in (*rw, *cw)), default=1)
     label_px = int(chars * 5.8 * (1.0 if many else 0.77) + (0 if many else 7) + 16)
     fig.update_layout(
-        title=t,
+        title=head_title,
         xaxis=dict(visible=False, range=[-4, width]),
         yaxis=dict(visible=False, range=[-0.35, 1.35]),
         height=head_px + 2 * label_px + 100, margin=dict(t=head_px + label_px, b=label_px, l=10, r=10),

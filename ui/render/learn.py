@@ -124,7 +124,8 @@ def table_figure(cells: Sequence[CellStep], trace: Sequence[TraceStep], k: int, 
     m, n = len(ref_tokens), len(cand_tokens)
     filled = cells[: min(k, len(cells))]
     done = trace[: max(0, k - len(cells))] if not runs else []
-    grid: list[list[Optional[float]]] = [[0.0] * (n + 1)] + [[0.0] + [None] * n for _ in range(m)]
+    top_row: list[Optional[float]] = [0.0] * (n + 1)
+    grid: list[list[Optional[float]]] = [top_row] + [[0.0] + [None] * n for _ in range(m)]
     for s in filled:
         grid[s.a][s.b] = float(s.run if runs else s.value)
     path = [(t.a, t.b) for t in done] + ([_after(done[-1])] if done else [])
@@ -151,12 +152,16 @@ def table_figure(cells: Sequence[CellStep], trace: Sequence[TraceStep], k: int, 
         sub = f"traceback: {len(done)} of {len(trace)} moves, {len(marks)} match(es) marked"
     elif runs and k > len(cells):
         sub = f"all {len(cells)} cells filled; the longest run has {int(top) if cells else 0} match(es)"
-    fig = lcs_heatmap(SentencePair(0, 0, marks, 0.0, table, tuple(path) or None), ref_tokens, cand_tokens,
-                      sub, weight=1.0 if runs else weight, title=title,
-                      width_px=HALF_PX if narrow else FULL_PX, widest=top)
+    drawn = lcs_heatmap(SentencePair(0, 0, marks, 0.0, table, tuple(path) or None), ref_tokens, cand_tokens,
+                        sub, weight=1.0 if runs else weight, title=title,
+                        width_px=HALF_PX if narrow else FULL_PX, widest=top)
+    if drawn is None:  # lcs_heatmap draws every table it is given with one
+        raise ValueError("the walk's table has no cells to draw")
+    fig = drawn
     hover = [[f"{name}[{a}][{b}] = 0 (empty prefix)" if a == 0 or b == 0 else
               (esc(f"ref {a}. {ref_tokens[a - 1].text} / cand {b}. {cand_tokens[b - 1].text}")
-               + (f"<br>{name}[{a}][{b}] = {num(grid[a][b])}" if grid[a][b] is not None else "<br>not filled yet"))
+               + (f"<br>{name}[{a}][{b}] = {num(grid[a][b] or 0.0)}" if grid[a][b] is not None
+                  else "<br>not filled yet"))
               for b in range(n + 1)] for a in range(m + 1)]
     for s in filled:
         hover[s.a][s.b] += "<br>" + esc(rule[s.rule])

@@ -34,7 +34,8 @@ def gram_explanation(report: Report, label: str, ref_index: int) -> Optional[Gra
     per = report.measures[label].per_reference
     if not 0 <= ref_index < len(per):
         raise IndexError(f"reference {ref_index + 1} does not exist: the report has {len(per)}")
-    return per[ref_index].explanation
+    e = per[ref_index].explanation
+    return e if isinstance(e, GramExplanation) else None
 
 
 def _where(c: int, r: int) -> str:

@@ -295,7 +295,7 @@ def union_table(report: Report, label: str, ref_index: int) -> pd.DataFrame:
     whose LCS marks it and every sentence whose LCS does; flat LCS: one row per mark."""
     e = lcs_explanation(report, label, ref_index)
     ref, cand = report.references[ref_index], report.candidate
-    rows = []
+    rows: list[tuple[object, ...]] = []
     if is_flat(e):
         for pair in e.pairs:
             rt, ct = pair_tokens(report, ref_index, pair)

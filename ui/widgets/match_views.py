@@ -14,9 +14,9 @@ from ui.render.html import page
 from ui.render.lcs import (
     TIE_RULE,
     alignment_figure,
+    find_lcs_explanation,
     find_pair,
     is_flat,
-    lcs_explanation,
     lcs_heatmap,
     pair_choices,
     pair_tokens,
@@ -38,7 +38,8 @@ def _chart(fig) -> None:
 def _pick(label: str, options: list[str], key: str, report: Report) -> str:
     if len(options) == 1:
         return options[0]
-    return st.radio(label, options, key=key, horizontal=True, format_func=report.display_name)
+    picked = st.radio(label, options, key=key, horizontal=True, format_func=report.display_name)
+    return picked if picked is not None else options[0]
 
 
 def _notes(report: Report, label: str) -> None:
@@ -54,7 +55,7 @@ def show_match_views(report: Report, key: str) -> None:
     ref_index = 0
     if len(report.references) > 1:
         ref_index = st.selectbox("Reference", list(range(len(report.references))), key=f"{key}_ref",
-                                 format_func=lambda i: f"Reference {i + 1}")
+                                 format_func=lambda i: f"Reference {i + 1}") or 0
     tabs = st.tabs(list(TABS))
     with tabs[0]:
         _ngram_tab(report, key, ref_index)
@@ -95,7 +96,7 @@ def _lcs_tab(report: Report, key: str, ref_index: int) -> None:
         st.info("ROUGE-L is switched off in the options.")
         return
     label = _pick("LCS measure", labels, f"{key}_lcs", report)
-    e = lcs_explanation(report, label, ref_index)
+    e = find_lcs_explanation(report, label, ref_index)
     if e is None:
         st.info(f"{report.display_name(label)}: no LCS explanation was kept.")
         return
@@ -140,13 +141,14 @@ def _choose_pair(report: Report, e, key: str, ref_index: int):
         i = st.selectbox("Reference sentence", rows, key=f"{key}_rs_{ref_index}_{digest}",
                          index=rows.index(best.reference_sentence) if best.reference_sentence in rows else 0,
                          format_func=lambda i: f"R{i + 1}: " + " ".join(t.text for t in ref.sentences[i][:8]))
+    i = rows[0] if i is None else i
     cols = choices[i]
     start = cols.index(best.candidate_sentence) if i == best.reference_sentence and best.candidate_sentence in cols \
         else 0
     with right:
         j = st.selectbox("Candidate sentence", cols, key=f"{key}_cs_{ref_index}_{digest}_{i}", index=start,
                          format_func=lambda j: f"C{j + 1}: " + " ".join(t.text for t in cand.sentences[j][:8]))
-    return find_pair(e, i, j)
+    return find_pair(e, i, cols[0] if j is None else j)
 
 
 def _wlcs_tab(report: Report, key: str, ref_index: int) -> None:
@@ -155,7 +157,7 @@ def _wlcs_tab(report: Report, key: str, ref_index: int) -> None:
         st.info("ROUGE-W is switched off in the options.")
         return
     label = labels[0]
-    e = lcs_explanation(report, label, ref_index)
+    e = find_lcs_explanation(report, label, ref_index)
     if e is None:
         st.info(f"{report.display_name(label)}: no WLCS explanation was kept.")
         return
