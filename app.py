@@ -3,6 +3,7 @@
 Entry point: page config, the shared sidebar (profile + options -> RougeConfig),
 and the navigation between pages.
 """
+
 from __future__ import annotations
 
 import streamlit as st

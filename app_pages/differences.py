@@ -1,5 +1,6 @@
 """Why do the numbers differ? The same input under rouge155, rouge-score and paper, side by side,
 every difference marked with the rule that causes it."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -48,8 +49,9 @@ def _load_example() -> None:
         _set_own(ex.candidate, list(ex.references))
         if ex.settings:  # what the rule needs to show, e.g. stemming for "the stemmers differ"
             apply_settings(dict(ex.settings))
-            ss["_diff_msg"] = ("Switched on in the sidebar for this example: "
-                               + ", ".join(f"{k} = {v}" for k, v in ex.settings) + ".")
+            ss["_diff_msg"] = (
+                "Switched on in the sidebar for this example: " + ", ".join(f"{k} = {v}" for k, v in ex.settings) + "."
+            )
 
 
 def _copy_inspect() -> None:
@@ -75,14 +77,22 @@ if "diff_source" not in ss:
     ss["diff_source"] = ss["_diff_source"]
 
 st.title("Why do the numbers differ?")
-st.caption("The same input scored by the three profiles side by side. Every difference is marked and "
-           "explained by the rule that causes it; each rule is checked on this input by recomputing the "
-           "measure with that one rule switched the other way. " + budget.DIFFERENCES.describe())
+st.caption(
+    "The same input scored by the three profiles side by side. Every difference is marked and "
+    "explained by the rule that causes it; each rule is checked on this input by recomputing the "
+    "measure with that one rule switched the other way. " + budget.DIFFERENCES.describe()
+)
 
 top = st.columns([3, 2])
-top[0].selectbox("Show me an example of ...", list(RULES), key="diff_preset", index=None,
-                 format_func=lambda r: RULES[r].title, on_change=_load_example,
-                 placeholder="Choose a rule to load an input that triggers it...")
+top[0].selectbox(
+    "Show me an example of ...",
+    list(RULES),
+    key="diff_preset",
+    index=None,
+    format_func=lambda r: RULES[r].title,
+    on_change=_load_example,
+    placeholder="Choose a rule to load an input that triggers it...",
+)
 top[1].radio("Input", list(SOURCES), key="diff_source", format_func=SOURCES.get, horizontal=True)
 if msg := ss.pop("_diff_msg", None):
     st.info(md_literal(msg))
@@ -97,8 +107,12 @@ if ss["diff_source"] == "own":
     b = st.columns([1, 1, 1, 3])
     b[0].button("Add reference", key="diff_add", on_click=_add_ref)
     b[1].button("Remove last reference", key="diff_drop", on_click=_drop_ref, disabled=ss["_diff_n"] < 2)
-    b[2].button("Use the Inspect inputs", key="diff_copy", on_click=_copy_inspect,
-                help="Copy the Inspect page's candidate and references here to edit them.")
+    b[2].button(
+        "Use the Inspect inputs",
+        key="diff_copy",
+        on_click=_copy_inspect,
+        help="Copy the Inspect page's candidate and references here to edit them.",
+    )
     candidate, references = _own()
 else:
     candidate, references = state.candidate(), state.references()
@@ -118,26 +132,45 @@ if not within_budget(candidate, references, config, budget.DIFFERENCES):
     st.stop()
 with st.spinner("Scoring under the three profiles and checking every rule...", show_time=True):
     comp = comparison_for(candidate, references, config)
-st.info("A fair comparison: every column uses the sidebar's measure options (n, skip distance, ROUGE-W "
-        "weight, stemming, stopwords, alpha, length limits); only the profile changes, with its own "
-        f"tokenizer and multi-reference rule. {configs_text(comp.configs)}.")
+st.info(
+    "A fair comparison: every column uses the sidebar's measure options (n, skip distance, ROUGE-W "
+    "weight, stemming, stopwords, alpha, length limits); only the profile changes, with its own "
+    f"tokenizer and multi-reference rule. {configs_text(comp.configs)}."
+)
 for note in comp.reports["rouge155"].notes:
     st.caption(md_literal(f"Note: {note}", 600))
 
 st.subheader("The three profiles side by side")
-stat = st.radio("Show", ["F", "R", "P", "P, R and F"], horizontal=True, key="diff_stat",
-                help="One statistic keeps the table, and the reasons, within the page's width.")
+stat = st.radio(
+    "Show",
+    ["F", "R", "P", "P, R and F"],
+    horizontal=True,
+    key="diff_stat",
+    help="One statistic keeps the table, and the reasons, within the page's width.",
+)
 fmt = "%.6f"
 frame = comparison_frame(comp, "PRF" if stat == "P, R and F" else stat)
-num = {c: st.column_config.NumberColumn(c, format=fmt, width=110 if stat != "P, R and F" else 90)
-       for c in frame.columns if c[-2:] in (" P", " R", " F")}
-st.dataframe(style_frame(frame), hide_index=True, width="stretch",
-             column_config={**num, "measure": st.column_config.TextColumn(width=170),
-                            "differs because": st.column_config.TextColumn(width="large")})
-st.caption("Shaded: the cells whose value differs from the other profiles' (for that statistic); 'differs "
-           "because' names the rules (explained below). ROUGE-1.5.5 (rouge155) prints 5 decimals, the others "
-           "are exact, shown to 6 decimals. None: the profile has no such measure (rougeL exists in rouge-score "
-           "only and is compared with its rougeLsum).")
+num = {
+    c: st.column_config.NumberColumn(c, format=fmt, width=110 if stat != "P, R and F" else 90)
+    for c in frame.columns
+    if c[-2:] in (" P", " R", " F")
+}
+st.dataframe(
+    style_frame(frame),
+    hide_index=True,
+    width="stretch",
+    column_config={
+        **num,
+        "measure": st.column_config.TextColumn(width=170),
+        "differs because": st.column_config.TextColumn(width="large"),
+    },
+)
+st.caption(
+    "Shaded: the cells whose value differs from the other profiles' (for that statistic); 'differs "
+    "because' names the rules (explained below). ROUGE-1.5.5 (rouge155) prints 5 decimals, the others "
+    "are exact, shown to 6 decimals. None: the profile has no such measure (rougeL exists in rouge-score "
+    "only and is compared with its rougeLsum)."
+)
 
 shown = [h for h in comp.hits if h.finding.in_table and h.finding.measures]
 st.subheader("Differences on this input, and the rule behind each")
@@ -148,8 +181,10 @@ if unexplained:
 other = [h for h in comp.hits if h not in shown]
 if other:
     st.subheader("Also true of this input")
-    st.caption("These rules apply here but change no number in the table on their own: they show with "
-               "other settings (another tokenizer, -f B, stemming on) or only together with another rule.")
+    st.caption(
+        "These rules apply here but change no number in the table on their own: they show with "
+        "other settings (another tokenizer, -f B, stemming on) or only together with another rule."
+    )
     st.html(hits_html(other))
 quiet = [r for r in RULES if comp.hit(r) is None]
 if quiet:

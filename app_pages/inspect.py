@@ -1,4 +1,5 @@
 """Inspect a pair: paste or load summaries, see every ROUGE number and every match behind it."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -58,8 +59,10 @@ def _split_panel() -> None:
     elif isinstance(preview, tuple):
         with st.container(border=True):
             cand, refs = preview
-            counts = ", ".join([f"the candidate {len(cand.splitlines())} lines"] +
-                               [f"reference {k} {len(r.splitlines())} lines" for k, r in enumerate(refs, 1)])
+            counts = ", ".join(
+                [f"the candidate {len(cand.splitlines())} lines"]
+                + [f"reference {k} {len(r.splitlines())} lines" for k, r in enumerate(refs, 1)]
+            )
             st.markdown(f"**Split preview** ({SPLITTER}): {counts}. Nothing is changed until you apply it.")
             st.text(cand if len(cand) < 3000 else cand[:3000] + " ...")
             b1, b2, _ = st.columns([1, 1, 4])
@@ -77,8 +80,9 @@ def _use_uploads() -> None:
         else:
             cand = st.session_state.get("up_cand")
             refs = st.session_state.get("up_refs") or []
-            pair = parse_text_files((cand.name, cand.getvalue()) if cand else None,
-                                    [(f.name, f.getvalue()) for f in refs])
+            pair = parse_text_files(
+                (cand.name, cand.getvalue()) if cand else None, [(f.name, f.getvalue()) for f in refs]
+            )
     except InputError as exc:
         st.session_state["_upload_msg"] = ("error", str(exc))
         return
@@ -90,38 +94,47 @@ state.init_inputs(SAMPLES[OPENING_SAMPLE].candidate, list(SAMPLES[OPENING_SAMPLE
 config = state.config()
 
 st.title("ROUGE Lens · Inspect a pair")
-st.markdown("**See why ROUGE gives the number it gives**: every measure exactly as ROUGE-1.5.5, Google's "
-            "rouge-score or Lin (2004) computes it, and every match behind it.")
+st.markdown(
+    "**See why ROUGE gives the number it gives**: every measure exactly as ROUGE-1.5.5, Google's "
+    "rouge-score or Lin (2004) computes it, and every match behind it."
+)
 ways = st.columns(3)
 ways[0].page_link("app_pages/learn.py", label="Learn a measure, step by step", icon=":material/school:")
 ways[1].markdown(":material/search: **Inspect a pair**: paste below, or load a sample")
-ways[2].page_link("app_pages/differences.py", label="Why do the packages' numbers differ?",
-                  icon=":material/balance:")
+ways[2].page_link("app_pages/differences.py", label="Why do the packages' numbers differ?", icon=":material/balance:")
 
 top = st.columns([3, 1, 1])
-top[0].selectbox("Load a sample", list(SAMPLES), key="sample_pick", index=None,
-                 placeholder="Choose an example (the paper's, news, non-English)...",
-                 format_func=lambda k: f"{SAMPLES[k].title} — {SAMPLES[k].teaches}", on_change=_load_sample)
-top[1].button("Split sentences for me", on_click=_split_preview,
-              help=f"For text written without line breaks: shows each sentence on its own line ({SPLITTER}: "
-                   "abbreviations, initials, acronyms and decimals are not cut), then you apply or cancel.")
+top[0].selectbox(
+    "Load a sample",
+    list(SAMPLES),
+    key="sample_pick",
+    index=None,
+    placeholder="Choose an example (the paper's, news, non-English)...",
+    format_func=lambda k: f"{SAMPLES[k].title} — {SAMPLES[k].teaches}",
+    on_change=_load_sample,
+)
+top[1].button(
+    "Split sentences for me",
+    on_click=_split_preview,
+    help=f"For text written without line breaks: shows each sentence on its own line ({SPLITTER}: "
+    "abbreviations, initials, acronyms and decimals are not cut), then you apply or cancel.",
+)
 top[2].button("Add reference", on_click=state.add_reference)
 
 _split_panel()
 
 with st.expander("Upload files instead"):
-    st.file_uploader("One JSON / JSONL record with 'candidate' and 'references'", type=["json", "jsonl"],
-                     key="up_record")
+    st.file_uploader(
+        "One JSON / JSONL record with 'candidate' and 'references'", type=["json", "jsonl"], key="up_record"
+    )
     c1, c2 = st.columns(2)
     c1.file_uploader("or the candidate as a .txt file", type=["txt"], key="up_cand")
-    c2.file_uploader("and the references, one .txt file each", type=["txt"], key="up_refs",
-                     accept_multiple_files=True)
+    c2.file_uploader("and the references, one .txt file each", type=["txt"], key="up_refs", accept_multiple_files=True)
     st.button("Use the uploaded files", on_click=_use_uploads)
     if msg := st.session_state.pop("_upload_msg", None):
         (st.error if msg[0] == "error" else st.success)(md_literal(msg[1], 600))
 
-st.caption("One sentence per line (summary-level ROUGE-L compares sentence by sentence). "
-           + budget.INSPECT.describe())
+st.caption("One sentence per line (summary-level ROUGE-L compares sentence by sentence). " + budget.INSPECT.describe())
 left, right = st.columns(2)
 kept.text_area("Candidate (one sentence per line)", state.CAND, container=left, height=110)
 ids = state.ref_ids()
@@ -129,8 +142,9 @@ with right:
     for k, rid in enumerate(ids, start=1):
         kept.text_area(f"Reference {k}", state.ref_name(rid), height=110 if len(ids) == 1 else 90)
         if len(ids) > 1:
-            st.button(f"Remove reference {k}", key=f"rm_{rid}", on_click=state.remove_reference, args=(rid,),
-                      type="tertiary")
+            st.button(
+                f"Remove reference {k}", key=f"rm_{rid}", on_click=state.remove_reference, args=(rid,), type="tertiary"
+            )
 
 state.remember_in_address()
 candidate, cut = clip(state.candidate(), "candidate")
@@ -145,13 +159,17 @@ for m in messages:
     st.warning(md_literal(m))
 
 if config.rouge_l:
-    one_line = [name for name, t in [("the candidate", candidate)] +
-                [(f"reference {k}", r) for k, r in enumerate(references, 1)]
-                if "\n" not in t.strip() and len(split_sentences(t).splitlines()) > 1]
+    one_line = [
+        name
+        for name, t in [("the candidate", candidate)] + [(f"reference {k}", r) for k, r in enumerate(references, 1)]
+        if "\n" not in t.strip() and len(split_sentences(t).splitlines()) > 1
+    ]
     if one_line:
-        st.warning(f"ROUGE-L (summary level) sees {', '.join(one_line)} as a single sentence: the text "
-                   "is on one line but reads as several sentences. Use 'Split sentences for me' if the "
-                   "sentences should count separately.")
+        st.warning(
+            f"ROUGE-L (summary level) sees {', '.join(one_line)} as a single sentence: the text "
+            "is on one line but reads as several sentences. Use 'Split sentences for me' if the "
+            "sentences should count separately."
+        )
 
 if not within_budget(candidate, references, config, budget.INSPECT):
     st.stop()
@@ -160,43 +178,79 @@ with st.spinner("Scoring and explaining every match...", show_time=True):
 for note in report.notes:
     st.info(md_literal(note))
 if config.tokenizer == "rouge155":
-    lost = [d.text for a in (report.candidate, *report.references) for d in a.dropped
-            if not d.text.isascii() and any(ch.isalpha() for ch in d.text)]
+    lost = [
+        d.text
+        for a in (report.candidate, *report.references)
+        for d in a.dropped
+        if not d.text.isascii() and any(ch.isalpha() for ch in d.text)
+    ]
     if lost:
-        st.info(md_literal(f"The rouge155 tokenizer (like the Perl script) drops or splits non-ASCII words such "
-                           f"as {', '.join(repr(x[:40]) for x in lost[:4])}. Choose the 'unicode' tokenizer in "
-                           "the sidebar to score them.", 600))
+        st.info(
+            md_literal(
+                f"The rouge155 tokenizer (like the Perl script) drops or splits non-ASCII words such "
+                f"as {', '.join(repr(x[:40]) for x in lost[:4])}. Choose the 'unicode' tokenizer in "
+                "the sidebar to score them.",
+                600,
+            )
+        )
 
 st.subheader("Scores")
-profile_text = {"rouge155": "ROUGE-1.5.5 (rounded to 5 decimals, as the Perl script prints)",
-                "rouge-score": "Google's rouge-score", "paper": "Lin (2004) as written"}[config.profile]
-st.caption(f"Profile: {profile_text}. Counts: hits / reference total / candidate total; "
-           f"{len(references)} reference(s), combined by '{config.multi_ref}'.")
+profile_text = {
+    "rouge155": "ROUGE-1.5.5 (rounded to 5 decimals, as the Perl script prints)",
+    "rouge-score": "Google's rouge-score",
+    "paper": "Lin (2004) as written",
+}[config.profile]
+st.caption(
+    f"Profile: {profile_text}. Counts: hits / reference total / candidate total; "
+    f"{len(references)} reference(s), combined by '{config.multi_ref}'."
+)
 headline = headline_measures(report)
 for col, label in zip(st.columns(max(len(headline), 1)), headline):
     sc = report.measures[label].score
-    col.metric(f"{report.display_name(label)} F", f"{sc.fmeasure:.5f}",
-               help=f"F = {sc.fmeasure:.5f}, P = {sc.precision:.5f}, R = {sc.recall:.5f}")
+    col.metric(
+        f"{report.display_name(label)} F",
+        f"{sc.fmeasure:.5f}",
+        help=f"F = {sc.fmeasure:.5f}, P = {sc.precision:.5f}, R = {sc.recall:.5f}",
+    )
     col.caption(f"P {sc.precision:.5f} · R {sc.recall:.5f}")
 frame = scores_frame(report)
 fmt = "%.5f"
-st.dataframe(frame, hide_index=True, width="stretch", column_config={
-    "precision": st.column_config.NumberColumn(format=fmt),
-    "recall": st.column_config.NumberColumn(format=fmt),
-    "F": st.column_config.NumberColumn(format=fmt),
-    "notes": st.column_config.TextColumn(width="large"),
-})
+st.dataframe(
+    frame,
+    hide_index=True,
+    width="stretch",
+    column_config={
+        "precision": st.column_config.NumberColumn(format=fmt),
+        "recall": st.column_config.NumberColumn(format=fmt),
+        "F": st.column_config.NumberColumn(format=fmt),
+        "notes": st.column_config.TextColumn(width="large"),
+    },
+)
 d1, d2, _ = st.columns([1, 1, 4])
-d1.download_button("Download CSV", scores_csv(report), "rouge_scores.csv", "text/csv",
-                   help="Exact numbers, integer counts, the config's signature and the texts' ids (content hashes).")
+d1.download_button(
+    "Download CSV",
+    scores_csv(report),
+    "rouge_scores.csv",
+    "text/csv",
+    help="Exact numbers, integer counts, the config's signature and the texts' ids (content hashes).",
+)
 d2.download_button("Download JSON", report_json(report), "rouge_scores.json", "application/json")
 if len(references) > 1:
     with st.expander("Per-reference breakdown", expanded=config.multi_ref != "pooled"):
-        stat = st.radio("Show", ["F", "R", "P"], horizontal=True, key="inspect_grid_stat",
-                        help="Each measure against each reference alone; the last row combines them.")
+        stat = st.radio(
+            "Show",
+            ["F", "R", "P"],
+            horizontal=True,
+            key="inspect_grid_stat",
+            help="Each measure against each reference alone; the last row combines them.",
+        )
         grid = per_reference_grid(report, stat)
-        st.dataframe(grid, hide_index=True, width="stretch", column_config={
-            c: st.column_config.NumberColumn(format=fmt) for c in grid.columns if c != "reference"})
+        st.dataframe(
+            grid,
+            hide_index=True,
+            width="stretch",
+            column_config={c: st.column_config.NumberColumn(format=fmt) for c in grid.columns if c != "reference"},
+        )
 
 st.subheader("Matches behind the numbers")
 show_match_views(report, key="inspect")

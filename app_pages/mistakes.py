@@ -1,4 +1,5 @@
 """Common mistakes: wrong ROUGE code from tutorials, each run live next to the correct value."""
+
 from __future__ import annotations
 
 import streamlit as st
@@ -19,10 +20,12 @@ def _reset(mid: str) -> None:
 
 
 st.title("Common mistakes")
-st.caption("Four mistakes that tutorials and quick implementations of ROUGE make. The wrong code is kept, "
-           "deliberately, in rouge_core/mistakes.py for teaching only; each runs live on an editable "
-           "counter-example next to the correct value from rouge_core.evaluate (sidebar options, with the "
-           "measure switched on).")
+st.caption(
+    "Four mistakes that tutorials and quick implementations of ROUGE make. The wrong code is kept, "
+    "deliberately, in rouge_core/mistakes.py for teaching only; each runs live on an editable "
+    "counter-example next to the correct value from rouge_core.evaluate (sidebar options, with the "
+    "measure switched on)."
+)
 config = state.config()
 
 for tab, (mid, m) in zip(st.tabs([m.tab for m in MISTAKES.values()]), MISTAKES.items()):
@@ -34,10 +37,12 @@ for tab, (mid, m) in zip(st.tabs([m.tab for m in MISTAKES.values()]), MISTAKES.i
         right.caption("Right")
         right.code(m.right, language="python")
         left, mid_col = st.columns(2)
-        cand = kept.text_area("Candidate (one sentence per line)", f"mis_{mid}_cand", m.candidate,
-                              container=left, height=90)
-        ref = kept.text_area("Reference (one sentence per line)", f"mis_{mid}_ref", m.reference,
-                             container=mid_col, height=90)
+        cand = kept.text_area(
+            "Candidate (one sentence per line)", f"mis_{mid}_cand", m.candidate, container=left, height=90
+        )
+        ref = kept.text_area(
+            "Reference (one sentence per line)", f"mis_{mid}_ref", m.reference, container=mid_col, height=90
+        )
         st.button("Back to the counter-example", key=f"mis_{mid}_reset", on_click=_reset, args=(mid,))
         cand = clip(cand, "candidate")[0]
         ref = clip(ref, "reference")[0]
@@ -49,15 +54,25 @@ for tab, (mid, m) in zip(st.tabs([m.tab for m in MISTAKES.values()]), MISTAKES.i
         scores = [q for q in out.quantities if not q.count]
         for col, q in zip(st.columns(len(scores)), scores):
             col.metric(f"{q.name}: correct (rouge_core.evaluate)", f"{q.correct:.5f}")
-            col.metric(f"{q.name}: mistaken", "crashes" if q.mistaken is None else f"{q.mistaken:.5f}",
-                       delta=None if q.mistaken is None or q.mistaken == q.correct
-                       else f"{q.mistaken - q.correct:+.5f}",
-                       delta_color="off")
-        st.dataframe(outcome_frame(out, config.profile), hide_index=True, width="stretch", column_config={
-            c: st.column_config.NumberColumn(format="%.5f")
-            for c in ("correct (rouge_core)", "mistaken", "difference")})
+            col.metric(
+                f"{q.name}: mistaken",
+                "crashes" if q.mistaken is None else f"{q.mistaken:.5f}",
+                delta=None if q.mistaken is None or q.mistaken == q.correct else f"{q.mistaken - q.correct:+.5f}",
+                delta_color="off",
+            )
+        st.dataframe(
+            outcome_frame(out, config.profile),
+            hide_index=True,
+            width="stretch",
+            column_config={
+                c: st.column_config.NumberColumn(format="%.5f")
+                for c in ("correct (rouge_core)", "mistaken", "difference")
+            },
+        )
         if all(q.mistaken == q.correct for q in out.quantities):
-            st.info("On this input the mistake happens to give the right numbers; the counter-example "
-                    "shows where it goes wrong.")
+            st.info(
+                "On this input the mistake happens to give the right numbers; the counter-example "
+                "shows where it goes wrong."
+            )
         if out.note:
             st.caption(out.note)

@@ -1,4 +1,5 @@
 """Tokenizer inspector: what each tokenizer keeps, drops and splits, stage by stage."""
+
 from __future__ import annotations
 
 import pandas as pd
@@ -34,18 +35,29 @@ if ss.get("tok_source") not in sources:
     ss["tok_source"] = ss.get("_tok_source", 0) if ss.get("_tok_source", 0) in sources else 0
 
 st.title("Tokenizer inspector")
-st.caption("What each tokenizer keeps of a text: every dropped or word-splitting character is marked, "
-           "then the tokens after each stage (case, cleaning, stopwords, stemming) with their counts. "
-           "Stopwords and stemming follow the sidebar; length limits are not applied here.")
+st.caption(
+    "What each tokenizer keeps of a text: every dropped or word-splitting character is marked, "
+    "then the tokens after each stage (case, cleaning, stopwords, stemming) with their counts. "
+    "Stopwords and stemming follow the sidebar; length limits are not applied here."
+)
 
 top = st.columns(2)
-top[0].selectbox("Load a sample into the inputs", list(SAMPLES), key="tok_sample", index=None,
-                 format_func=lambda k: f"{SAMPLES[k].title} — {SAMPLES[k].teaches}", on_change=_load_sample,
-                 placeholder="Choose an example (try 'Chinese and accented text')...",
-                 help="Replaces the Inspect page's candidate and references.")
-top[1].selectbox("Text to inspect", sources, key="tok_source",
-                 format_func=lambda i: "Candidate" if i == 0 else "Your own text" if i == OWN
-                 else f"Reference {i}")
+top[0].selectbox(
+    "Load a sample into the inputs",
+    list(SAMPLES),
+    key="tok_sample",
+    index=None,
+    format_func=lambda k: f"{SAMPLES[k].title} — {SAMPLES[k].teaches}",
+    on_change=_load_sample,
+    placeholder="Choose an example (try 'Chinese and accented text')...",
+    help="Replaces the Inspect page's candidate and references.",
+)
+top[1].selectbox(
+    "Text to inspect",
+    sources,
+    key="tok_source",
+    format_func=lambda i: "Candidate" if i == 0 else "Your own text" if i == OWN else f"Reference {i}",
+)
 ss["_tok_source"] = ss["tok_source"]
 if ss["tok_source"] == OWN:
     text = kept.text_area("Your own text (one sentence per line)", "tok_custom", OWN_TEXT, height=100)
@@ -67,30 +79,47 @@ own = ss["tok_source"] == OWN
 rows = []
 for tok, ts in stages.items():
     kept, letters = ts.letters
-    row = {"tokenizer": tok, "stemmer": ts.stages[3].rule.split(",")[0] if ts.stages[3].enabled else "off",
-           "letters and digits kept": f"{kept} of {letters}",
-           "characters dropped": ts.count("dropped"), "characters splitting words": ts.count("split"),
-           "tokens after cleaning": ts.stages[1].count, "after stopwords": ts.stages[2].count,
-           "after stemming": ts.stages[3].count}
+    row = {
+        "tokenizer": tok,
+        "stemmer": ts.stages[3].rule.split(",")[0] if ts.stages[3].enabled else "off",
+        "letters and digits kept": f"{kept} of {letters}",
+        "characters dropped": ts.count("dropped"),
+        "characters splitting words": ts.count("split"),
+        "tokens after cleaning": ts.stages[1].count,
+        "after stopwords": ts.stages[2].count,
+        "after stemming": ts.stages[3].count,
+    }
     if not own:
         row["ROUGE-1 recall of the Inspect pair"] = rouge1_for(
-            candidate, references, tokenizer_config(tok, config)).recall
+            candidate, references, tokenizer_config(tok, config)
+        ).recall
     rows.append(row)
 summary = pd.DataFrame(rows)
 st.subheader("Counts")
-st.dataframe(summary, hide_index=True, width="stretch", column_config={
-    c: st.column_config.NumberColumn(format="%.5f") for c in summary.columns if "ROUGE-1" in c})
-st.caption("Each tokenizer with its own package's stemmer (rouge-score's with NLTK's Porter, rouge155's with "
-           "ROUGE-1.5.5's; unicode with the sidebar profile's). "
-           + ("Your own text has no reference, so no ROUGE-1 column." if own else
-              "ROUGE-1 recall of the Inspect pair = the Inspect page's candidate against its references, "
-              "under each tokenizer (other options from the sidebar)."))
+st.dataframe(
+    summary,
+    hide_index=True,
+    width="stretch",
+    column_config={c: st.column_config.NumberColumn(format="%.5f") for c in summary.columns if "ROUGE-1" in c},
+)
+st.caption(
+    "Each tokenizer with its own package's stemmer (rouge-score's with NLTK's Porter, rouge155's with "
+    "ROUGE-1.5.5's; unicode with the sidebar profile's). "
+    + (
+        "Your own text has no reference, so no ROUGE-1 column."
+        if own
+        else "ROUGE-1 recall of the Inspect pair = the Inspect page's candidate against its references, "
+        "under each tokenizer (other options from the sidebar)."
+    )
+)
 
 (kept, letters), (ukept, _) = stages["rouge155"].letters, stages["unicode"].letters
 if kept < letters:  # no user text in this (markdown) message: the marked text below shows it
-    st.success(f"The rouge155 tokenizer (and rouge-score's) keeps {kept} of the {letters} letters and digits "
-               f"of this text; the unicode tokenizer keeps {ukept}. The characters they drop or split words "
-               "at are marked below: a score under the ASCII tokenizers says nothing about that text.")
+    st.success(
+        f"The rouge155 tokenizer (and rouge-score's) keeps {kept} of the {letters} letters and digits "
+        f"of this text; the unicode tokenizer keeps {ukept}. The characters they drop or split words "
+        "at are marked below: a score under the ASCII tokenizers says nothing about that text."
+    )
 
 st.subheader("Stage by stage")
 st.html(page(MARKS_LEGEND))

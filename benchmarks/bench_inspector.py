@@ -2,6 +2,7 @@
 
 Run: python -m benchmarks.bench_inspector [--write]   (--write updates benchmarks/README.md)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,16 +30,18 @@ def run() -> str:
         med, best = timeit(lambda: evaluate(candidate, [reference], cfg))
         fast, _ = timeit(lambda: score(candidate, [reference], cfg))
         rows.append(f"| {name} | {med * 1000:.1f} ms | {best * 1000:.1f} ms | {fast * 1000:.1f} ms |")
-    return "\n".join([
-        "## Inspector: one 2 x 300-word pair (target < 100 ms)",
-        "",
-        f"Machine: {machine()}. `python -m benchmarks.bench_inspector --write`.",
-        "",
-        "| options | evaluate() with explanations, median | min | counts-only score(), median |",
-        "|---|---|---|---|",
-        *rows,
-        "",
-    ])
+    return "\n".join(
+        [
+            "## Inspector: one 2 x 300-word pair (target < 100 ms)",
+            "",
+            f"Machine: {machine()}. `python -m benchmarks.bench_inspector --write`.",
+            "",
+            "| options | evaluate() with explanations, median | min | counts-only score(), median |",
+            "|---|---|---|---|",
+            *rows,
+            "",
+        ]
+    )
 
 
 def main() -> None:

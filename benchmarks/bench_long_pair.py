@@ -2,6 +2,7 @@
 
 Run: python -m benchmarks.bench_long_pair [--write]   (--write updates benchmarks/README.md)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,17 +33,19 @@ def run() -> str:
         tracemalloc.stop()
         shape = "one sentence" if sent_len >= words else f"{sent_len}-word sentences"
         rows.append(f"| {words:,} words a side, {shape} | {fast:.2f} s | {full:.2f} s | {peak / 2**20:.0f} MiB |")
-    return "\n".join([
-        "## One long pair (target: seconds)",
-        "",
-        f"Machine: {machine()}. `python -m benchmarks.bench_long_pair --write`. Options: ROUGE-1..4, L, "
-        "W-1.2, S4, SU4 (rouge155).",
-        "",
-        "| input | score() counts only | evaluate() with explanations | evaluate() peak memory |",
-        "|---|---|---|---|",
-        *rows,
-        "",
-    ])
+    return "\n".join(
+        [
+            "## One long pair (target: seconds)",
+            "",
+            f"Machine: {machine()}. `python -m benchmarks.bench_long_pair --write`. Options: ROUGE-1..4, L, "
+            "W-1.2, S4, SU4 (rouge155).",
+            "",
+            "| input | score() counts only | evaluate() with explanations | evaluate() peak memory |",
+            "|---|---|---|---|",
+            *rows,
+            "",
+        ]
+    )
 
 
 def main() -> None:

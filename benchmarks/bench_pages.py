@@ -18,6 +18,7 @@ every 25 words; the candidate is the reference perturbed).
 
 Run: python -m benchmarks.bench_pages [--root DIR] [--quick] [--only NAME ...] [--json FILE]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,15 +45,19 @@ MIB = 2**20
 
 # The subprocess: put the tree under test first on sys.path, load this file under another name
 # (so no `benchmarks` package is needed in that tree), and run one case.
-BOOT = ("import sys, runpy; root, script, spec = sys.argv[1:4]; sys.path.insert(0, root); "
-        "runpy.run_path(script, run_name='bench_pages_worker')['worker_main'](spec)")
+BOOT = (
+    "import sys, runpy; root, script, spec = sys.argv[1:4]; sys.path.insert(0, root); "
+    "runpy.run_path(script, run_name='bench_pages_worker')['worker_main'](spec)"
+)
 
 
 # -- inputs (parent process only) --------------------------------------------------------------------
 
+
 def _gen():
     # Imported here: the worker loads this file outside the package.
     from .common import news_text, perturb
+
     return news_text, perturb
 
 
@@ -61,7 +66,7 @@ def cut_chars(text: str, n: int) -> str:
     if len(text) <= n:
         return text
     cut = text[:n]
-    return cut[:max(cut.rfind(" "), cut.rfind("\n"))].rstrip()
+    return cut[: max(cut.rfind(" "), cut.rfind("\n"))].rstrip()
 
 
 def take_words(text: str, n: int) -> str:
@@ -122,34 +127,82 @@ def cases(quick: bool, learn_50k: bool) -> list[Case]:
         Case("inspect-100k", "inspect", f"Inspect, {big:,} chars a side", lambda: chars_pair(big, 1)),
         Case(f"inspect-lines-{l1}", "inspect", f"Inspect, {l1:,} one-word lines a side", lambda: lines_pair(l1, 2)),
         Case(f"inspect-lines-{l2}", "inspect", f"Inspect, {l2:,} one-word lines a side", lambda: lines_pair(l2, 3)),
-        Case("differences-100k", "differences", f"Why do the numbers differ?, {big:,} chars a side "
-             "(Inspect inputs)", lambda: chars_pair(big, 1)),
-        Case("tokenizer-100k", "tokenizer", f"Tokenizer inspector, {big:,} chars a side (candidate)",
-             lambda: chars_pair(big, 1)),
-        Case(f"learn-U-{lw}", "learn", f"Learn, ROUGE-L (summary), {lw:,} words a side", lambda: words_pair(lw, 4),
-             extra={"section": "U"}),
+        Case(
+            "differences-100k",
+            "differences",
+            f"Why do the numbers differ?, {big:,} chars a side (Inspect inputs)",
+            lambda: chars_pair(big, 1),
+        ),
+        Case(
+            "tokenizer-100k",
+            "tokenizer",
+            f"Tokenizer inspector, {big:,} chars a side (candidate)",
+            lambda: chars_pair(big, 1),
+        ),
+        Case(
+            f"learn-U-{lw}",
+            "learn",
+            f"Learn, ROUGE-L (summary), {lw:,} words a side",
+            lambda: words_pair(lw, 4),
+            extra={"section": "U"},
+        ),
     ]
     if learn_50k and not quick:
-        out.append(Case("learn-U-50000", "learn", "Learn, ROUGE-L (summary), 50,000 words a side",
-                        lambda: words_pair(50_000, 5), cap_s=120, rss_cap_gb=6, extra={"section": "U"}))
-    out.append(Case("mistakes-xi-100k", "mistakes", f"Common mistakes, 'x[i]' tab, {big:,} chars a side",
-                    lambda: chars_pair(big, 1), extra={"tab": "x[i]"}))
+        out.append(
+            Case(
+                "learn-U-50000",
+                "learn",
+                "Learn, ROUGE-L (summary), 50,000 words a side",
+                lambda: words_pair(50_000, 5),
+                cap_s=120,
+                rss_cap_gb=6,
+                extra={"section": "U"},
+            )
+        )
+    out.append(
+        Case(
+            "mistakes-xi-100k",
+            "mistakes",
+            f"Common mistakes, 'x[i]' tab, {big:,} chars a side",
+            lambda: chars_pair(big, 1),
+            extra={"tab": "x[i]"},
+        )
+    )
     # The largest input each page serves under its budget (ui/budget.py): the page computes these.
     if not quick:
         out += [
-            Case("inspect-budget-3000", "inspect", "Inspect, 3,000 words a side (its budget)",
-                 lambda: words_pair(3_000, 6)),
-            Case("differences-budget-700", "differences", "Why do the numbers differ?, 700 words a side "
-                 "(its budget)", lambda: words_pair(700, 7)),
-            Case("learn-U-budget-1000", "learn", "Learn, ROUGE-L (summary), 1,000 words a side (its budget)",
-                 lambda: words_pair(1_000, 8), extra={"section": "U"}),
-            Case("mistakes-xi-budget-300", "mistakes", "Common mistakes, 'x[i]' tab, 300 words a side (its budget)",
-                 lambda: words_pair(300, 9), extra={"tab": "x[i]"}),
+            Case(
+                "inspect-budget-3000",
+                "inspect",
+                "Inspect, 3,000 words a side (its budget)",
+                lambda: words_pair(3_000, 6),
+            ),
+            Case(
+                "differences-budget-700",
+                "differences",
+                "Why do the numbers differ?, 700 words a side (its budget)",
+                lambda: words_pair(700, 7),
+            ),
+            Case(
+                "learn-U-budget-1000",
+                "learn",
+                "Learn, ROUGE-L (summary), 1,000 words a side (its budget)",
+                lambda: words_pair(1_000, 8),
+                extra={"section": "U"},
+            ),
+            Case(
+                "mistakes-xi-budget-300",
+                "mistakes",
+                "Common mistakes, 'x[i]' tab, 300 words a side (its budget)",
+                lambda: words_pair(300, 9),
+                extra={"tab": "x[i]"},
+            ),
         ]
     return out
 
 
 # -- the worker (runs in the subprocess) ------------------------------------------------------------
+
 
 def _emit(event: dict) -> None:
     sys.stdout.write(MARK + json.dumps(event) + "\n")
@@ -193,8 +246,15 @@ def _cached_bytes(budget_s: float = 60.0) -> tuple[int | None, int, bool]:
         roots = [getattr(v, "value", v) for c in caches for v in list(c._mem_cache.values())]
     except Exception:  # noqa: BLE001 - Streamlit's internals moved: no number rather than a wrong one
         return None, 0, False
-    skip = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType,
-            types.CodeType, types.FrameType)
+    skip = (
+        type,
+        types.ModuleType,
+        types.FunctionType,
+        types.BuiltinFunctionType,
+        types.MethodType,
+        types.CodeType,
+        types.FrameType,
+    )
     seen: set[int] = set()
     stack, total, deadline = list(roots), 0, time.perf_counter() + budget_s
     while stack:
@@ -229,8 +289,13 @@ def _messages(at) -> dict:
             metrics.append(f"{m.label} = {m.value}"[:80])
         except Exception as exc:  # noqa: BLE001
             metrics.append(f"<unreadable metric: {exc!r}>"[:80])
-    return {"exception": exc, "error": first(at.error), "warning": first(at.warning), "info": first(at.info),
-            "metrics": metrics[:6]}
+    return {
+        "exception": exc,
+        "error": first(at.error),
+        "warning": first(at.warning),
+        "info": first(at.info),
+        "metrics": metrics[:6],
+    }
 
 
 def _text_area(at, key: str = "", label: str = "", nth: int = 0):
@@ -338,10 +403,12 @@ def worker_main(spec_path: str) -> None:
 
         def paste() -> None:
             # by key, else the boxes of the mistake's tab (every tab is drawn, in MISTAKES' order)
-            _text_area(at, f"mis_{mid}_cand", label="Candidate (one sentence per line)",
-                       nth=mids.index(mid)).set_value(cand)
-            _text_area(at, f"mis_{mid}_ref", label="Reference (one sentence per line)",
-                       nth=mids.index(mid)).set_value(ref)
+            _text_area(at, f"mis_{mid}_cand", label="Candidate (one sentence per line)", nth=mids.index(mid)).set_value(
+                cand
+            )
+            _text_area(at, f"mis_{mid}_ref", label="Reference (one sentence per line)", nth=mids.index(mid)).set_value(
+                ref
+            )
     else:
         raise ValueError(page)
     paste()
@@ -349,8 +416,15 @@ def worker_main(spec_path: str) -> None:
     rss_before = _settle()
     import rouge_core
 
-    _emit({"event": "start", "rss_before": rss_before, "setup_s": setup_s, "rouge_core": rouge_core.__file__,
-           "seeded": seeded})
+    _emit(
+        {
+            "event": "start",
+            "rss_before": rss_before,
+            "setup_s": setup_s,
+            "rouge_core": rouge_core.__file__,
+            "seeded": seeded,
+        }
+    )
 
     t0, c0 = time.perf_counter(), time.process_time()
     raised = None
@@ -360,8 +434,14 @@ def worker_main(spec_path: str) -> None:
         raised = f"{type(exc).__name__}: {exc}"[:200]
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    result: dict[str, Any] = {"event": "done", "wall_s": wall, "cpu_s": cpu, "raised": raised,
-                              "rss_before": rss_before, "peak_rss": peak}
+    result: dict[str, Any] = {
+        "event": "done",
+        "wall_s": wall,
+        "cpu_s": cpu,
+        "raised": raised,
+        "rss_before": rss_before,
+        "peak_rss": peak,
+    }
     try:
         result.update(_messages(at))
     except BaseException as exc:  # noqa: BLE001
@@ -373,6 +453,7 @@ def worker_main(spec_path: str) -> None:
 
 
 # -- the parent: one subprocess per case, with caps ---------------------------------------------------
+
 
 def _proc_status(pid: int) -> dict[str, int]:
     out = {}
@@ -390,13 +471,14 @@ def _read_events(proc: subprocess.Popen, events: list[dict]) -> None:
     assert proc.stdout is not None
     for line in proc.stdout:
         if line.startswith(MARK):
-            ev = json.loads(line[len(MARK):])
+            ev = json.loads(line[len(MARK) :])
             ev["_t"] = time.perf_counter()
             events.append(ev)
 
 
-def _watch(proc: subprocess.Popen, events: list[dict], res: dict, cap: float, rss_cap_gb: float | None,
-           setup_timeout: float) -> tuple[str | None, int, int | None, Any]:
+def _watch(
+    proc: subprocess.Popen, events: list[dict], res: dict, cap: float, rss_cap_gb: float | None, setup_timeout: float
+) -> tuple[str | None, int, int | None, Any]:
     """Wait for the worker; kill its process group past a deadline of its current phase, or the RSS cap.
 
     Returns (why it was killed or None, peak RSS seen, wait status, rusage).
@@ -431,19 +513,44 @@ def _watch(proc: subprocess.Popen, events: list[dict], res: dict, cap: float, rs
 def run_case(case: Case, root: Path, cap_s: float, mem_gb: float, setup_timeout: float) -> dict:
     cand, ref = case.make()
     cap = case.cap_s or cap_s
-    res: dict[str, Any] = {"case": case.name, "input": case.what, "cand_chars": len(cand), "ref_chars": len(ref),
-                           "cand_words": len(cand.split()), "ref_words": len(ref.split()), "cap_s": cap,
-                           "rss_cap_gb": case.rss_cap_gb}
+    res: dict[str, Any] = {
+        "case": case.name,
+        "input": case.what,
+        "cand_chars": len(cand),
+        "ref_chars": len(ref),
+        "cand_words": len(cand.split()),
+        "ref_words": len(ref.split()),
+        "cap_s": cap,
+        "rss_cap_gb": case.rss_cap_gb,
+    }
     with tempfile.TemporaryDirectory(prefix="bench_pages_") as tmp:
         spec = Path(tmp) / "spec.json"
-        spec.write_text(json.dumps({"root": str(root), "page": case.page, "extra": case.extra, "candidate": cand,
-                                    "reference": ref, "mem_gb": mem_gb, "setup_timeout": setup_timeout,
-                                    "run_timeout": cap + 60}), encoding="utf-8")
-        env = dict(os.environ, PYTHONPATH=str(root), STREAMLIT_BROWSER_GATHER_USAGE_STATS="false",
-                   PYTHONHASHSEED="0")
+        spec.write_text(
+            json.dumps(
+                {
+                    "root": str(root),
+                    "page": case.page,
+                    "extra": case.extra,
+                    "candidate": cand,
+                    "reference": ref,
+                    "mem_gb": mem_gb,
+                    "setup_timeout": setup_timeout,
+                    "run_timeout": cap + 60,
+                }
+            ),
+            encoding="utf-8",
+        )
+        env = dict(os.environ, PYTHONPATH=str(root), STREAMLIT_BROWSER_GATHER_USAGE_STATS="false", PYTHONHASHSEED="0")
         with open(Path(tmp) / "stderr.txt", "w+", encoding="utf-8", errors="replace") as errf:
-            proc = subprocess.Popen([sys.executable, "-c", BOOT, str(root), str(HERE), str(spec)], cwd=root,
-                                    env=env, stdout=subprocess.PIPE, stderr=errf, text=True, start_new_session=True)
+            proc = subprocess.Popen(
+                [sys.executable, "-c", BOOT, str(root), str(HERE), str(spec)],
+                cwd=root,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=errf,
+                text=True,
+                start_new_session=True,
+            )
             events: list[dict] = []
             reader = threading.Thread(target=_read_events, args=(proc, events), daemon=True)
             reader.start()
@@ -464,8 +571,15 @@ def run_case(case: Case, root: Path, cap_s: float, mem_gb: float, setup_timeout:
         res.update({k: v for k, v in done.items() if not k.startswith("_") and k != "event" and v is not None})
         raised = res.get("raised") or ""
         texts = " ".join(done.get("exception", [])) + " " + raised
-        res["outcome"] = ("MemoryError" if "MemoryError" in texts else "AppTest timeout" if "timed out" in raised
-                          else "exception" if done.get("exception") or raised else "ok")
+        res["outcome"] = (
+            "MemoryError"
+            if "MemoryError" in texts
+            else "AppTest timeout"
+            if "timed out" in raised
+            else "exception"
+            if done.get("exception") or raised
+            else "ok"
+        )
         if killed or (status is not None and os.WIFSIGNALED(status)):
             res["outcome"] += " (then killed while measuring the caches)"
     elif killed:
@@ -483,6 +597,7 @@ def run_case(case: Case, root: Path, cap_s: float, mem_gb: float, setup_timeout:
 
 
 # -- the table ---------------------------------------------------------------------------------------
+
 
 def _mib(v: float | None) -> str:
     return "" if v is None else f"{v / MIB:,.0f}"
@@ -507,19 +622,26 @@ def _said(r: dict) -> str:
 
 
 def table(results: list[dict]) -> str:
-    head = ("| case | input (cand / ref chars; words) | outcome | wall s | CPU s | RSS before MiB | peak RSS MiB "
-            "| RSS after MiB | held by the caches MiB | messages (first 200 chars each) |")
+    head = (
+        "| case | input (cand / ref chars; words) | outcome | wall s | CPU s | RSS before MiB | peak RSS MiB "
+        "| RSS after MiB | held by the caches MiB | messages (first 200 chars each) |"
+    )
     rows = [head, "|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         cpu = r.get("cpu_s")
-        cpu_s = f"{cpu:.2f}" if cpu is not None else (f"({r['subprocess_cpu_s']:.0f} whole process)"
-                                                      if r.get("subprocess_cpu_s") else "")
+        cpu_s = (
+            f"{cpu:.2f}"
+            if cpu is not None
+            else (f"({r['subprocess_cpu_s']:.0f} whole process)" if r.get("subprocess_cpu_s") else "")
+        )
         held = r.get("cached_bytes")
         held_s = "" if held is None else _mib(held) + ("" if r.get("cached_complete") else " (at least)")
-        rows.append(f"| {r['case']} | {r['input']} ({r['cand_chars']:,} / {r['ref_chars']:,}; "
-                    f"{r['cand_words']:,} / {r['ref_words']:,}) | {r['outcome']} | {_secs(r)} | {cpu_s} "
-                    f"| {_mib(r.get('rss_before'))} | {_mib(r.get('peak_rss') or r.get('subprocess_peak_rss'))} "
-                    f"| {_mib(r.get('rss_after'))} | {held_s} | {_said(r)} |")
+        rows.append(
+            f"| {r['case']} | {r['input']} ({r['cand_chars']:,} / {r['ref_chars']:,}; "
+            f"{r['cand_words']:,} / {r['ref_words']:,}) | {r['outcome']} | {_secs(r)} | {cpu_s} "
+            f"| {_mib(r.get('rss_before'))} | {_mib(r.get('peak_rss') or r.get('subprocess_peak_rss'))} "
+            f"| {_mib(r.get('rss_after'))} | {held_s} | {_said(r)} |"
+        )
     return "\n".join(rows)
 
 
@@ -545,8 +667,10 @@ def main(argv: list[str] | None = None) -> None:
         r = run_case(case, root, args.cap, args.mem_gb, args.setup_timeout)
         print(f"  {r['outcome']}, {_secs(r)} s", file=sys.stderr, flush=True)
         results.append(r)
-    print(f"Root: {root}. Cap {args.cap:.0f} s per run (Learn 50,000: 120 s or 6 GB of RSS), "
-          f"RLIMIT_AS {args.mem_gb:g} GiB.\n")
+    print(
+        f"Root: {root}. Cap {args.cap:.0f} s per run (Learn 50,000: 120 s or 6 GB of RSS), "
+        f"RLIMIT_AS {args.mem_gb:g} GiB.\n"
+    )
     print(table(results))
     if args.json:
         args.json.write_text(json.dumps(results, indent=1), encoding="utf-8")

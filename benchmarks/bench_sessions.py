@@ -14,6 +14,7 @@ on Tab). Every wait has a timeout; the server is killed at the end.
 
 Run: python -m benchmarks.bench_sessions [--root DIR] [--sessions 8] [--solo 3] [--json FILE]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,8 +35,16 @@ from .bench_pages import words_pair
 HERE = Path(__file__).resolve()
 DEFAULT_ROOT = HERE.parents[1]
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless=new",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 CAND_LABEL = "Candidate (one sentence per line)"
 REF_LABEL = "Reference 1"
 # The tree's own rouge_core, in a subprocess with that tree first on sys.path.
@@ -56,8 +65,15 @@ def free_port() -> int:
 
 
 def expected_scores(root: Path, pairs: list[tuple[str, str]]) -> list[str]:
-    out = subprocess.run([sys.executable, "-c", EXPECTED, str(root)], input=json.dumps(pairs), cwd=root,
-                         capture_output=True, text=True, timeout=300, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", EXPECTED, str(root)],
+        input=json.dumps(pairs),
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     return json.loads(out.stdout)
 
 
@@ -65,10 +81,29 @@ def start_server(root: Path, log) -> tuple[subprocess.Popen, str]:
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(root), STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-         "--server.address", "127.0.0.1", "--server.port", str(port), "--server.fileWatcherType", "none",
-         "--browser.gatherUsageStats", "false"],
-        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.headless",
+            "true",
+            "--server.address",
+            "127.0.0.1",
+            "--server.port",
+            str(port),
+            "--server.fileWatcherType",
+            "none",
+            "--browser.gatherUsageStats",
+            "false",
+        ],
+        cwd=root,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
     while time.time() < deadline:
@@ -136,13 +171,17 @@ async def paste_and_wait(page, cand: str, ref: str, expected: str, go: asyncio.E
     return {"seconds": seconds, "error": error, "expected": expected, "ambiguous": already > 0}
 
 
-async def scenario(browser, url: str, pairs: list[tuple[str, str]], expected: list[str],
-                   timeout_ms: float) -> list[dict]:
+async def scenario(
+    browser, url: str, pairs: list[tuple[str, str]], expected: list[str], timeout_ms: float
+) -> list[dict]:
     """All pages open, then all paste at the same moment."""
     opened = await asyncio.gather(*(open_inspect(browser, url, timeout_ms) for _ in pairs), return_exceptions=True)
     go = asyncio.Event()
-    tasks = [asyncio.create_task(paste_and_wait(o[1], c, r, e, go, timeout_ms))
-             for o, (c, r), e in zip(opened, pairs, expected) if not isinstance(o, BaseException)]
+    tasks = [
+        asyncio.create_task(paste_and_wait(o[1], c, r, e, go, timeout_ms))
+        for o, (c, r), e in zip(opened, pairs, expected)
+        if not isinstance(o, BaseException)
+    ]
     await asyncio.sleep(0.5)  # every task is waiting on the event
     go.set()
     results = list(await asyncio.gather(*tasks))
@@ -155,8 +194,14 @@ async def scenario(browser, url: str, pairs: list[tuple[str, str]], expected: li
     return results
 
 
-async def run_all(url: str, warm: tuple[tuple[str, str], str], solo: list[tuple[tuple[str, str], str]],
-                  multi: list[tuple[str, str]], multi_expected: list[str], timeout_ms: float) -> dict:
+async def run_all(
+    url: str,
+    warm: tuple[tuple[str, str], str],
+    solo: list[tuple[tuple[str, str], str]],
+    multi: list[tuple[str, str]],
+    multi_expected: list[str],
+    timeout_ms: float,
+) -> dict:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
@@ -176,7 +221,7 @@ async def run_all(url: str, warm: tuple[tuple[str, str], str], solo: list[tuple[
 def summary(name: str, rows: list[dict]) -> str:
     ok = [r["seconds"] for r in rows if not r["error"]]
     failed = len(rows) - len(ok)
-    stats = (f"{min(ok):.2f} | {statistics.median(ok):.2f} | {max(ok):.2f}" if ok else "— | — | —")
+    stats = f"{min(ok):.2f} | {statistics.median(ok):.2f} | {max(ok):.2f}" if ok else "— | — | —"
     return f"| {name} | {len(rows)} | {stats} | {failed} |"
 
 
@@ -197,14 +242,23 @@ def main(argv: list[str] | None = None) -> None:
     multi_pairs = [words_pair(args.words, 60_000 + i) for i in range(args.sessions)]
     warm_pair = words_pair(args.words, 40_000)
     expected = expected_scores(root, [warm_pair] + solo_pairs + multi_pairs)
-    warm_exp, solo_exp, multi_exp = expected[0], expected[1:args.solo + 1], expected[args.solo + 1:]
+    warm_exp, solo_exp, multi_exp = expected[0], expected[1 : args.solo + 1], expected[args.solo + 1 :]
     with tempfile.TemporaryFile("w+") as log:
         proc, url = start_server(root, log)
         try:
-            res = asyncio.run(asyncio.wait_for(
-                run_all(url, (warm_pair, warm_exp), list(zip(solo_pairs, solo_exp)), multi_pairs, multi_exp,
-                        args.timeout * 1000),
-                timeout=args.timeout * (args.solo + 4)))
+            res = asyncio.run(
+                asyncio.wait_for(
+                    run_all(
+                        url,
+                        (warm_pair, warm_exp),
+                        list(zip(solo_pairs, solo_exp)),
+                        multi_pairs,
+                        multi_exp,
+                        args.timeout * 1000,
+                    ),
+                    timeout=args.timeout * (args.solo + 4),
+                )
+            )
         finally:
             stop_server(proc)
             log.seek(0)
@@ -215,8 +269,11 @@ def main(argv: list[str] | None = None) -> None:
     print(summary("one session alone (one after the other)", res["alone"]))
     print(summary(f"{args.sessions} sessions pasting at once", res["together"]))
     print()
-    print("Per session, " + f"{args.sessions} at once: "
-          + ", ".join(f"{r['seconds']:.2f}" + (" (failed)" if r["error"] else "") for r in res["together"]))
+    print(
+        "Per session, "
+        + f"{args.sessions} at once: "
+        + ", ".join(f"{r['seconds']:.2f}" + (" (failed)" if r["error"] else "") for r in res["together"])
+    )
     for r in res["alone"] + res["together"]:
         if r["error"]:
             print(f"- failed after {r['seconds']:.1f} s: {r['error']}")

@@ -7,6 +7,7 @@ versions on the same machine, interleaved by the caller.
 
     python -m benchmarks.bench_step [--root DIR] [--section "ROUGE-L (sentence)"] [--steps 20]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -18,8 +19,16 @@ import time
 import urllib.request
 from pathlib import Path
 
-ARGS = ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--headless=new",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 _CLICK_AND_WAIT = """() => new Promise((resolve, reject) => {
@@ -48,10 +57,27 @@ def measure(root: Path, section: str, steps: int) -> list[float]:
 
     port = _port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.address",
-         "127.0.0.1", "--server.port", str(port), "--server.fileWatcherType", "none",
-         "--browser.gatherUsageStats", "false"],
-        cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.headless",
+            "true",
+            "--server.address",
+            "127.0.0.1",
+            "--server.port",
+            str(port),
+            "--server.fileWatcherType",
+            "none",
+            "--browser.gatherUsageStats",
+            "false",
+        ],
+        cwd=root,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.time() + 60
@@ -92,8 +118,10 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=20)
     a = ap.parse_args()
     t = measure(a.root, a.section, a.steps)
-    print(f"{a.root}: {a.section}, {len(t)} steps: median {statistics.median(t):.0f} ms, "
-          f"min {min(t):.0f} ms, max {max(t):.0f} ms")
+    print(
+        f"{a.root}: {a.section}, {len(t)} steps: median {statistics.median(t):.0f} ms, "
+        f"min {min(t):.0f} ms, max {max(t):.0f} ms"
+    )
 
 
 if __name__ == "__main__":

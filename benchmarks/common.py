@@ -1,4 +1,5 @@
 """Shared helpers for the benchmarks: deterministic text and a machine description."""
+
 from __future__ import annotations
 
 import datetime as _dt
@@ -9,10 +10,12 @@ import statistics
 import time
 from typing import Callable
 
-WORDS = ("the of and to a in for is on that by with as at from his her police minister said "
-         "government year people city report new first two after over state court team game "
-         "president officials week company million health water school river storm market "
-         "election bank attack children family season club players fans law vote plan").split()
+WORDS = (
+    "the of and to a in for is on that by with as at from his her police minister said "
+    "government year people city report new first two after over state court team game "
+    "president officials week company million health water school river storm market "
+    "election bank attack children family season club players fans law vote plan"
+).split()
 
 
 def news_text(rng: random.Random, n_words: int, sentence_len: int = 20) -> str:
@@ -23,7 +26,7 @@ def news_text(rng: random.Random, n_words: int, sentence_len: int = 20) -> str:
             words.append(WORDS[min(int(rng.paretovariate(1.2)) - 1, len(WORDS) - 1)])
         else:
             words.append(f"w{rng.randrange(3000)}")
-    lines = [" ".join(words[i:i + sentence_len]) + "." for i in range(0, n_words, sentence_len)]
+    lines = [" ".join(words[i : i + sentence_len]) + "." for i in range(0, n_words, sentence_len)]
     return "\n".join(lines)
 
 
@@ -62,5 +65,7 @@ def machine() -> str:
                     break
     except OSError:
         pass
-    return (f"{cpu or 'unknown CPU'}, {os.cpu_count()} cores visible, Python {platform.python_version()}, "
-            f"{platform.system()} {platform.release()}; {_dt.date.today().isoformat()}")
+    return (
+        f"{cpu or 'unknown CPU'}, {os.cpu_count()} cores visible, Python {platform.python_version()}, "
+        f"{platform.system()} {platform.release()}; {_dt.date.today().isoformat()}"
+    )

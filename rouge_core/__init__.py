@@ -6,6 +6,7 @@ with an explanation of every number.
 >>> report.measures["ROUGE-L"].score.recall
 0.75
 """
+
 from .config import PROFILES, TOKENIZERS, UNLIMITED, RougeConfig
 from .corpus import CorpusReport, evaluate_corpus
 from .evaluate import MeasureResult, ReferenceResult, Report, evaluate, score
@@ -15,7 +16,23 @@ from .tokenize import Analysis, Dropped, Token, analyze, split_sentences
 __version__ = "1.0.0"
 
 __all__ = [
-    "PROFILES", "TOKENIZERS", "UNLIMITED", "RougeConfig", "MeasureResult", "ReferenceResult",
-    "Report", "evaluate", "score", "CorpusReport", "evaluate_corpus", "Counts", "Score", "Analysis", "Dropped",
-    "Token", "analyze", "split_sentences", "__version__",
+    "PROFILES",
+    "TOKENIZERS",
+    "UNLIMITED",
+    "RougeConfig",
+    "MeasureResult",
+    "ReferenceResult",
+    "Report",
+    "evaluate",
+    "score",
+    "CorpusReport",
+    "evaluate_corpus",
+    "Counts",
+    "Score",
+    "Analysis",
+    "Dropped",
+    "Token",
+    "analyze",
+    "split_sentences",
+    "__version__",
 ]

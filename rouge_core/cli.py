@@ -31,6 +31,7 @@ with ``-d`` also every evaluation's entry under ``evals``, an empty list without
 Files are read as bytes and decoded as UTF-8; bytes that are not UTF-8 become
 U+0000 (one byte, never a word character), so Perl's byte and word counts hold.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -72,8 +73,14 @@ USAGE = """usage: python -m rouge_core [options] <config-file> [<systemID>]   (o
   --json  JSON averages (with -d: every evaluation too)   --version"""
 
 _WITH_VALUE, _FLAGS = set("bceflnprtwz23"), set("ahHdmMsuUvx")
-_LONG = {"--profile": True, "--tokenizer": True, "--no-stem-exceptions": False, "--json": False,
-         "--help": False, "--version": False}
+_LONG = {
+    "--profile": True,
+    "--tokenizer": True,
+    "--no-stem-exceptions": False,
+    "--json": False,
+    "--help": False,
+    "--version": False,
+}
 
 
 def parse_args(argv: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
@@ -107,7 +114,7 @@ def parse_args(argv: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
                     raise UsageError(f"unknown option -{c} (see -h)")
                 if j + 1 == len(a) and not args:
                     raise UsageError(f"option -{c} needs a value")
-                opts["-" + c] = a[j + 1:] or args.pop(0)
+                opts["-" + c] = a[j + 1 :] or args.pop(0)
                 break
         else:
             pos.append(a)
@@ -116,8 +123,11 @@ def parse_args(argv: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
 
 _WS = " \t\n\r\f\v"
 #: A number as Perl reads one from the start of a string (decimal, exponent, inf, nan).
-_PERL_NUMBER = re.compile(r"[ \t\n\r\f\v]*([+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
-                          r"|inf(?:inity)?|nan))", re.IGNORECASE)
+_PERL_NUMBER = re.compile(
+    r"[ \t\n\r\f\v]*([+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+    r"|inf(?:inity)?|nan))",
+    re.IGNORECASE,
+)
 _INTEGER = re.compile(r"[+-]?[0-9]{1,30}")  # well inside int()'s digit limit
 
 
@@ -138,7 +148,7 @@ def _num(opts: dict[str, Any], key: str, kind: type = int) -> Any:
     text = opts[key]
     m = _PERL_NUMBER.match(text)
     expected = "an integer" if kind is int else "a number"
-    if not m or text[m.end():].strip(_WS):
+    if not m or text[m.end() :].strip(_WS):
         raise UsageError(f"invalid value for {key}: '{shown(text, 40)}' (expected {expected})")
     number = m.group(1)
     if kind is not int:
@@ -148,8 +158,10 @@ def _num(opts: dict[str, Any], key: str, kind: type = int) -> Any:
     value = float(number)  # 1e8, 1000.0, or more digits than any option can use
     if not value.is_integer():  # also nan and inf
         too_large = math.isinf(value) and number[-1:].isdigit()
-        raise UsageError(f"invalid value for {key}: '{shown(text, 40)}' (expected a whole number"
-                         + ("; this one is too large)" if too_large else ")"))
+        raise UsageError(
+            f"invalid value for {key}: '{shown(text, 40)}' (expected a whole number"
+            + ("; this one is too large)" if too_large else ")")
+        )
     return int(value)
 
 
@@ -165,13 +177,18 @@ def build_config(opts: dict[str, Any]) -> RougeConfig:
     if "-l" in opts and "-b" in opts:
         raise UsageError("Please specify length limit in words or bytes but not both.")
     kw: dict[str, Any] = {
-        "profile": opts.get("--profile", "rouge155"), "stem": "-m" in opts,
-        "stem_exceptions": "--no-stem-exceptions" not in opts, "remove_stopwords": "-s" in opts,
-        "rouge_l": "-x" not in opts, "max_n": max(_num(opts, "-n"), 0) or None if "-n" in opts else None,
+        "profile": opts.get("--profile", "rouge155"),
+        "stem": "-m" in opts,
+        "stem_exceptions": "--no-stem-exceptions" not in opts,
+        "remove_stopwords": "-s" in opts,
+        "rouge_l": "-x" not in opts,
+        "max_n": max(_num(opts, "-n"), 0) or None if "-n" in opts else None,
         "wlcs_weight": _num(opts, "-w", float) if "-w" in opts else None,
         "skip_distance": _num(opts, "-2") if "-2" in opts else None,
-        "rouge_s": "-u" not in opts, "rouge_su": "-u" in opts or "-U" in opts,
-        "multi_ref": "best" if opts.get("-f") == "B" else "pooled"}  # any -f but B is A
+        "rouge_s": "-u" not in opts,
+        "rouge_su": "-u" in opts or "-U" in opts,
+        "multi_ref": "best" if opts.get("-f") == "B" else "pooled",
+    }  # any -f but B is A
     if kw["wlcs_weight"] is not None and kw["wlcs_weight"] <= 0:  # nan goes on to the config's range check
         raise UsageError("ROUGE-W weight factor must greater than 0.")
     if "--tokenizer" in opts:
@@ -184,13 +201,11 @@ def build_config(opts: dict[str, Any]) -> RougeConfig:
     if "-p" in opts:
         kw["alpha"] = _num(opts, "-p", float)
         if not 0 <= kw["alpha"] <= 1:
-            raise UsageError("Relative importance of ROUGE recall and precision has to be between 0 "
-                             "and 1 inclusively.")
+            raise UsageError("Relative importance of ROUGE recall and precision has to be between 0 and 1 inclusively.")
     if "-c" in opts:
         kw["confidence"] = _num(opts, "-c", float)
         if not 0 <= kw["confidence"] <= 100:
-            raise UsageError("Confidence interval should be within 0 and 100. Use option -h for more "
-                             "details.")
+            raise UsageError("Confidence interval should be within 0 and 100. Use option -h for more details.")
     if "-t" in opts:  # Perl reads the number at the start of the text; anything but 1 or 2 means 0
         t = _PERL_NUMBER.match(opts["-t"])
         kw["averaging"] = {1.0: 1, 2.0: 2}.get(float(t.group(1)) if t else 0.0, 0)
@@ -226,8 +241,7 @@ def listing_order(keys: Sequence[str]) -> list[str]:
     return sorted(sorted(keys), key=cmp_to_key(_by_eval_id))
 
 
-def render(report: CorpusReport, peer: str, labels: dict[str, str], cf_text: str,
-           per_eval: bool) -> list[str]:
+def render(report: CorpusReport, peer: str, labels: dict[str, str], cf_text: str, per_eval: bool) -> list[str]:
     """ROUGE-1.5.5's lines for one peer: per measure the averages (or raw counts), then the ``-d`` lines."""
     lines: list[str] = []
     t = report.config.averaging
@@ -239,9 +253,11 @@ def render(report: CorpusReport, peer: str, labels: dict[str, str], cf_text: str
             c = asdict(m.totals) if m.totals else {"model": 0, "peer": 0, "hit": 0}
             lines.append(f"{tag} M_count: {int(c['model'])} P_count: {int(c['peer'])} H_count: {int(c['hit'])}")
         else:
-            lines += [f"{tag} Average_{k}: {iv.average:7.5f} ({cf_text}%-conf.int. {iv.ci_low or 0.0:7.5f}"
-                      f" - {iv.ci_high or 0.0:7.5f})"
-                      for k, iv in (("R", m.recall), ("P", m.precision), ("F", m.fmeasure))]
+            lines += [
+                f"{tag} Average_{k}: {iv.average:7.5f} ({cf_text}%-conf.int. {iv.ci_low or 0.0:7.5f}"
+                f" - {iv.ci_high or 0.0:7.5f})"
+                for k, iv in (("R", m.recall), ("P", m.precision), ("F", m.fmeasure))
+            ]
         if per_eval:
             lines.append("." * 45)
             for key in listing_order(list(by_key)):
@@ -259,12 +275,24 @@ def to_json(report: CorpusReport, label: str, shown: str, per_eval: bool = True)
     """One measure of a report as plain JSON data (``evals`` in the ``-d`` order; empty if not ``per_eval``)."""
     m = report.measures[label]
     by_key = {inst.key: inst.measures[label] for inst in report.instances} if per_eval else {}
-    evals = [{"id": k, "R": r.score.recall, "P": r.score.precision, "F": r.score.fmeasure,
-              "counts": r.counts and asdict(r.counts), "notes": list(r.notes)}
-             for k, r in ((k, by_key[k]) for k in listing_order(list(by_key)))]
-    return {"measure": shown, **{k: asdict(iv) for k, iv in (("R", m.recall), ("P", m.precision),
-                                                             ("F", m.fmeasure))},
-            "totals": m.totals and asdict(m.totals), "notes": list(m.notes), "evals": evals}
+    evals = [
+        {
+            "id": k,
+            "R": r.score.recall,
+            "P": r.score.precision,
+            "F": r.score.fmeasure,
+            "counts": r.counts and asdict(r.counts),
+            "notes": list(r.notes),
+        }
+        for k, r in ((k, by_key[k]) for k in listing_order(list(by_key)))
+    ]
+    return {
+        "measure": shown,
+        **{k: asdict(iv) for k, iv in (("R", m.recall), ("P", m.precision), ("F", m.fmeasure))},
+        "totals": m.totals and asdict(m.totals),
+        "notes": list(m.notes),
+        "evals": evals,
+    }
 
 
 def _perl_labels(config: RougeConfig, opts: dict[str, Any]) -> dict[str, str]:
@@ -281,20 +309,26 @@ def _perl_labels(config: RougeConfig, opts: dict[str, Any]) -> dict[str, str]:
 def _check_finite(report: CorpusReport, peer: str, labels: dict[str, str]) -> None:
     """Refuse to print a report holding NaN or an infinity (a bug elsewhere: never printed, never in JSON)."""
     for label, m in report.measures.items():
-        values: list[tuple[str, Any]] = [(f"Average_{k} {x}", getattr(iv, x))
-                                         for k, iv in (("R", m.recall), ("P", m.precision), ("F", m.fmeasure))
-                                         for x in ("average", "ci_low", "ci_high")]
+        values: list[tuple[str, Any]] = [
+            (f"Average_{k} {x}", getattr(iv, x))
+            for k, iv in (("R", m.recall), ("P", m.precision), ("F", m.fmeasure))
+            for x in ("average", "ci_low", "ci_high")
+        ]
         values += [(f"{k} count", v) for k, v in (asdict(m.totals) if m.totals else {}).items()]
         for inst in report.instances:
             res = inst.measures[label]
-            values += [(f"Eval {inst.key} {k}", getattr(res.score, x))
-                       for k, x in (("R", "recall"), ("P", "precision"), ("F", "fmeasure"))]
+            values += [
+                (f"Eval {inst.key} {k}", getattr(res.score, x))
+                for k, x in (("R", "recall"), ("P", "precision"), ("F", "fmeasure"))
+            ]
             counts = asdict(res.counts) if res.counts else {}
             values += [(f"Eval {inst.key} {k} count", v) for k, v in counts.items()]
         for where, v in values:
             if v is not None and not math.isfinite(v):
-                raise UsageError(f"internal error: {peer} {labels.get(label, label)} {shown(where, 80)} is {v}, "
-                                 "not a finite number; please report this input")
+                raise UsageError(
+                    f"internal error: {peer} {labels.get(label, label)} {shown(where, 80)} is {v}, "
+                    "not a finite number; please report this input"
+                )
 
 
 def _emit(text: str) -> None:
@@ -337,8 +371,9 @@ def version_text() -> str:
     return f"rouge_core {number} (ROUGE-1.5.5 compatible; signature v{SIGNATURE_VERSION})"
 
 
-def data_directory_setup(directory: str, config: RougeConfig
-                         ) -> tuple[RougeConfig, Optional[Mapping[str, str]], list[str]]:
+def data_directory_setup(
+    directory: str, config: RougeConfig
+) -> tuple[RougeConfig, Optional[Mapping[str, str]], list[str]]:
     """``-e DIR``: the script's checks, then the config and exception map ``-m`` must use, and warnings.
 
     Returns the config (``stem_exceptions`` off for a DB without keys), the map to stem with
@@ -357,8 +392,10 @@ def data_directory_setup(directory: str, config: RougeConfig
     if config.remove_stopwords:
         differs = data.stopword_difference(smart_stopwords())
         if differs:
-            warnings.append(f"-s: {shown(data.stopwords_path)} differs from rouge_core's SMART list "
-                            f"({differs}); rouge_core's list is used")
+            warnings.append(
+                f"-s: {shown(data.stopwords_path)} differs from rouge_core's SMART list "
+                f"({differs}); rouge_core's list is used"
+            )
     return config, table, warnings
 
 
@@ -373,8 +410,11 @@ def run(argv: Sequence[str]) -> int:
         return 0
     config = build_config(opts)
     if not pos or len(pos) > 2:
-        raise UsageError("Please specify the ROUGE configuration file or use option '-h' for help"
-                         if not pos else f"too many arguments: {shown(' '.join(pos[2:]), 80)}")
+        raise UsageError(
+            "Please specify the ROUGE configuration file or use option '-h' for help"
+            if not pos
+            else f"too many arguments: {shown(' '.join(pos[2:]), 80)}"
+        )
     table = None
     if "-e" in opts:
         config, table, warnings = data_directory_setup(opts["-e"], config)
@@ -394,8 +434,10 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig) -> int:
     else:
         evals = read_xml_config(pos[0])
         if "-a" not in opts and len(pos) < 2:
-            raise UsageError("Please specify a system ID to evaluate or use option '-a' to evaluate all "
-                             "systems. For more information, use option '-h'.")
+            raise UsageError(
+                "Please specify a system ID to evaluate or use option '-a' to evaluate all "
+                "systems. For more information, use option '-h'."
+            )
         peers = sorted({p for ev in evals for p in ev.peers}) if "-a" in opts else [pos[1]]
     cache: dict[tuple[str, Optional[str]], list[str]] = {}
 
@@ -411,8 +453,10 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig) -> int:
         ids, pairs = [], []
         for ev in evals:
             if peer not in ev.peers:
-                print(f"*ROUGE Warning: test instance for peer {peer} does not exist for evaluation "
-                      f"{ev.eval_id}", file=sys.stderr)
+                print(
+                    f"*ROUGE Warning: test instance for peer {peer} does not exist for evaluation {ev.eval_id}",
+                    file=sys.stderr,
+                )
                 continue
             missing = [m for m in ev.models if not os.path.exists(m)]
             if missing:
@@ -425,13 +469,22 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig) -> int:
             for note in (n for n in m.notes if n.startswith(PERL_ABORTS)):
                 print(f"rouge_core: warning: {peer} {labels.get(label, label)}: {note}", file=sys.stderr)
         if "--json" in opts:
-            results.append({"peer": peer, "measures": [to_json(report, k, labels.get(k, k), "-d" in opts)
-                                                        for k in report.measures]})
+            results.append(
+                {
+                    "peer": peer,
+                    "measures": [to_json(report, k, labels.get(k, k), "-d" in opts) for k in report.measures],
+                }
+            )
         else:
             out += render(report, peer, labels, opts.get("-c", "95").strip(_WS), "-d" in opts)
     if "--json" in opts:  # allow_nan=False: strict JSON (_check_finite has let no NaN or inf through)
-        _emit(json.dumps({"signature": config.signature(), "perl_flags": config.perl_flags(),
-                          "peers": results}, indent=1, allow_nan=False))
+        _emit(
+            json.dumps(
+                {"signature": config.signature(), "perl_flags": config.perl_flags(), "peers": results},
+                indent=1,
+                allow_nan=False,
+            )
+        )
     elif out:
         _emit("\n".join(out))
     return 0

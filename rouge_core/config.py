@@ -3,6 +3,7 @@
 Every option lives here, is checked here (``ValueError`` naming the option and
 the allowed values), and round-trips through :meth:`RougeConfig.signature`.
 """
+
 from __future__ import annotations
 
 import re
@@ -97,22 +98,23 @@ class RougeConfig:
             _fail("multi_ref", self.multi_ref, ", ".join(MULTI_REF_MODES))
         if self.flat_lcs is None:
             object.__setattr__(self, "flat_lcs", self.profile == "rouge-score")
-        for name in ("stem", "stem_exceptions", "remove_stopwords", "rouge_l", "flat_lcs",
-                     "rouge_s", "rouge_su"):
+        for name in ("stem", "stem_exceptions", "remove_stopwords", "rouge_l", "flat_lcs", "rouge_s", "rouge_su"):
             if not isinstance(getattr(self, name), bool):
                 _fail(name, getattr(self, name), "True or False")
         if self.max_n is not None and (not _is_int(self.max_n) or not 1 <= self.max_n <= MAX_N):
             _fail("max_n", self.max_n, f"an integer from 1 to {MAX_N}, or None for no ROUGE-N")
         if self.wlcs_weight is not None:
             if not _is_number(self.wlcs_weight) or not MIN_WLCS_WEIGHT <= self.wlcs_weight <= MAX_WLCS_WEIGHT:
-                _fail("wlcs_weight", self.wlcs_weight,
-                      f"a number from {MIN_WLCS_WEIGHT:g} to {MAX_WLCS_WEIGHT:g} (f(k) = k^w; 1 is plain LCS), "
-                      "or None for no ROUGE-W")
+                _fail(
+                    "wlcs_weight",
+                    self.wlcs_weight,
+                    f"a number from {MIN_WLCS_WEIGHT:g} to {MAX_WLCS_WEIGHT:g} (f(k) = k^w; 1 is plain LCS), "
+                    "or None for no ROUGE-W",
+                )
             object.__setattr__(self, "wlcs_weight", float(self.wlcs_weight))
         if self.skip_distance is not None:
             if not _is_int(self.skip_distance):
-                _fail("skip_distance", self.skip_distance,
-                      "an integer >= 0, -1 for unlimited, or None for no ROUGE-S")
+                _fail("skip_distance", self.skip_distance, "an integer >= 0, -1 for unlimited, or None for no ROUGE-S")
             if self.skip_distance > MAX_INT_OPTION:
                 _fail("skip_distance", self.skip_distance, f"at most {MAX_INT_OPTION:.0e} (or -1 for unlimited)")
             if self.skip_distance < 0:
@@ -165,8 +167,9 @@ class RougeConfig:
         'ROUGE-1,ROUGE-L'
         """
         head = ",".join(self.measure_labels()) or "none"
-        parts = [head] + [f"{_SIG_KEYS[f.name]}:{_fmt(getattr(self, f.name))}"
-                          for f in fields(self) if f.name in _SIG_KEYS]
+        parts = [head] + [
+            f"{_SIG_KEYS[f.name]}:{_fmt(getattr(self, f.name))}" for f in fields(self) if f.name in _SIG_KEYS
+        ]
         return "|".join(parts + [f"v:{VERSION}"])
 
     @classmethod
@@ -187,8 +190,9 @@ class RougeConfig:
         if not isinstance(signature, str):
             raise TypeError(f"signature must be a str, not {type(signature).__name__}")
         if len(signature) > MAX_SIGNATURE_CHARS:
-            raise ValueError(f"invalid signature: {len(signature):,} characters, the longest accepted is "
-                             f"{MAX_SIGNATURE_CHARS:,}")
+            raise ValueError(
+                f"invalid signature: {len(signature):,} characters, the longest accepted is {MAX_SIGNATURE_CHARS:,}"
+            )
         bad = next((ch for ch in signature if not "!" <= ch <= "~"), None)
         if bad is not None:
             raise ValueError(f"invalid signature: character {bad!r} (only printable ASCII, no spaces)")
@@ -210,13 +214,14 @@ class RougeConfig:
                 continue
             kwargs[name] = _parse(name, value)
         if version != VERSION:
-            raise ValueError(f"invalid signature version {_short(version)}: this is version {VERSION} "
-                             f"(the signature must end in |v:{VERSION})")
+            raise ValueError(
+                f"invalid signature version {_short(version)}: this is version {VERSION} "
+                f"(the signature must end in |v:{VERSION})"
+            )
         config = cls(**kwargs)
         expected = ",".join(config.measure_labels()) or "none"
         if head != expected:
-            raise ValueError(f"invalid signature: it names the measures {_short(head)}, but its fields "
-                             f"give {expected}")
+            raise ValueError(f"invalid signature: it names the measures {_short(head)}, but its fields give {expected}")
         return config
 
     def measure_labels(self) -> list[str]:
@@ -260,9 +265,19 @@ class RougeConfig:
             f += ["-l", str(self.word_limit)]
         if self.byte_limit:
             f += ["-b", str(self.byte_limit)]
-        f += ["-c", _fmt(self.confidence), "-r", str(self.bootstrap_samples),
-              "-f", "B" if self.multi_ref == "best" else "A", "-p", _fmt(self.alpha),
-              "-t", str(self.averaging), "-a"]
+        f += [
+            "-c",
+            _fmt(self.confidence),
+            "-r",
+            str(self.bootstrap_samples),
+            "-f",
+            "B" if self.multi_ref == "best" else "A",
+            "-p",
+            _fmt(self.alpha),
+            "-t",
+            str(self.averaging),
+            "-a",
+        ]
         return " ".join(x for x in f if x)
 
     def perl_differences(self) -> list[str]:
@@ -282,11 +297,26 @@ class RougeConfig:
 
 
 _SIG_KEYS = {
-    "profile": "profile", "tokenizer": "tok", "stem": "stem", "stem_exceptions": "exc",
-    "remove_stopwords": "stop", "max_n": "n", "rouge_l": "L", "flat_lcs": "Lflat",
-    "wlcs_weight": "w", "skip_distance": "skip", "rouge_s": "S", "rouge_su": "SU",
-    "alpha": "alpha", "multi_ref": "refs", "word_limit": "l", "byte_limit": "b",
-    "confidence": "c", "bootstrap_samples": "r", "averaging": "t", "seed": "seed",
+    "profile": "profile",
+    "tokenizer": "tok",
+    "stem": "stem",
+    "stem_exceptions": "exc",
+    "remove_stopwords": "stop",
+    "max_n": "n",
+    "rouge_l": "L",
+    "flat_lcs": "Lflat",
+    "wlcs_weight": "w",
+    "skip_distance": "skip",
+    "rouge_s": "S",
+    "rouge_su": "SU",
+    "alpha": "alpha",
+    "multi_ref": "refs",
+    "word_limit": "l",
+    "byte_limit": "b",
+    "confidence": "c",
+    "bootstrap_samples": "r",
+    "averaging": "t",
+    "seed": "seed",
 }
 _BOOL = {"stem", "stem_exceptions", "remove_stopwords", "rouge_l", "flat_lcs", "rouge_s", "rouge_su"}
 _INT = {"max_n", "skip_distance", "word_limit", "byte_limit", "bootstrap_samples", "averaging", "seed"}
@@ -319,8 +349,10 @@ def _parse(name: str, value: str) -> Any:
         return float(value)
     if name not in _BOOL | _INT | _FLOAT:
         return value
-    raise ValueError(f"invalid signature value {name}={_short(value)}: expected "
-                     + ("yes or no" if name in _BOOL else "an integer" if name in _INT else "a number"))
+    raise ValueError(
+        f"invalid signature value {name}={_short(value)}: expected "
+        + ("yes or no" if name in _BOOL else "an integer" if name in _INT else "a number")
+    )
 
 
 def _is_int(v: Any) -> bool:

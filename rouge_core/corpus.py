@@ -30,6 +30,7 @@ notes name the instances where the Perl run would have stopped.
 >>> rep.order, rep.measures["ROUGE-1"].recall
 (('1.X',), Interval(average=0.75, ci_low=0.75, ci_high=0.75))
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -96,8 +97,9 @@ class CorpusReport:
         return tuple(i.key for i in self.instances)
 
 
-def evaluate_corpus(pairs: Sequence[Pair], config: RougeConfig = RougeConfig(),
-                    ids: Optional[Sequence[str]] = None, peer_id: str = "X") -> CorpusReport:
+def evaluate_corpus(
+    pairs: Sequence[Pair], config: RougeConfig = RougeConfig(), ids: Optional[Sequence[str]] = None, peer_id: str = "X"
+) -> CorpusReport:
     """Score every (candidate, references) pair, then average each measure with a bootstrap interval.
 
     A summary is a string with one sentence per line or a list of sentences;
@@ -123,8 +125,10 @@ def evaluate_corpus(pairs: Sequence[Pair], config: RougeConfig = RougeConfig(),
     if len(set(ids)) != len(ids):
         raise ValueError("invalid ids: evaluation IDs must be unique")
     if config.averaging and config.multi_ref == "jackknife":
-        raise ValueError("invalid averaging=%d with multi_ref='jackknife': jackknifing has no "
-                         "counts to pool; use averaging=0" % config.averaging)
+        raise ValueError(
+            "invalid averaging=%d with multi_ref='jackknife': jackknifing has no "
+            "counts to pool; use averaging=0" % config.averaging
+        )
     results = [score(cand, refs, config) for cand, refs in pairs]
     keys = [f"{e}.{peer_id}" for e in ids]
     perl = config.profile == "rouge155"
@@ -141,12 +145,16 @@ def _columns(results: Sequence[MeasureResult], config: RougeConfig) -> np.ndarra
     if config.averaging == 1:
         counts = [r.counts if r.counts is not None else Counts(0, 0, 0) for r in results]
         return np.array([[c.model, c.peer, c.hit] for c in counts], dtype=np.float64).reshape(-1, 3)
-    return np.array([[r.score.recall, r.score.precision, r.score.fmeasure] for r in results],
-                    dtype=np.float64).reshape(-1, 3)
+    return np.array([[r.score.recall, r.score.precision, r.score.fmeasure] for r in results], dtype=np.float64).reshape(
+        -1, 3
+    )
 
 
-def _resample(instances: Sequence[Instance], labels: Sequence[str], config: RougeConfig,
-              ) -> dict[str, np.ndarray]:
+def _resample(
+    instances: Sequence[Instance],
+    labels: Sequence[str],
+    config: RougeConfig,
+) -> dict[str, np.ndarray]:
     """Per measure, the bootstrap's resample sums of its three columns (one row per resample).
 
     Every measure shares the same draws, made block by block, so memory is bounded by
@@ -158,16 +166,23 @@ def _resample(instances: Sequence[Instance], labels: Sequence[str], config: Roug
     rng = None if config.profile == "rouge155" else np.random.default_rng(config.seed)
     blocks = index_blocks(n, config.bootstrap_samples, rng is None, rng)
     sums = np.vstack([resample_sums(values, idx) for idx in blocks])
-    return {k: sums[:, 3 * i:3 * i + 3] for i, k in enumerate(labels)}
+    return {k: sums[:, 3 * i : 3 * i + 3] for i, k in enumerate(labels)}
 
 
-def _summarize(label: str, instances: Sequence[Instance], config: RougeConfig,
-               sums: Optional[np.ndarray]) -> MeasureSummary:
+def _summarize(
+    label: str, instances: Sequence[Instance], config: RougeConfig, sums: Optional[np.ndarray]
+) -> MeasureSummary:
     results = [inst.measures[label] for inst in instances]
     scores = tuple(r.score for r in results)
     dies = [inst.key for inst, r in zip(instances, results) if PERL_DIES in r.notes]
-    notes = [f"{PERL_ABORTS} {', '.join(dies)} (division by zero: a "
-             "reference without tokens); those instances count as 0 here"] if dies else []
+    notes = (
+        [
+            f"{PERL_ABORTS} {', '.join(dies)} (division by zero: a "
+            "reference without tokens); those instances count as 0 here"
+        ]
+        if dies
+        else []
+    )
     counts = [r.counts if r.counts is not None else Counts(0, 0, 0) for r in results]
     totals = _sum_counts(counts) if config.multi_ref != "jackknife" else None
     if not results:
@@ -221,8 +236,7 @@ def _inverse(result: MeasureResult, config: RougeConfig) -> Optional[Callable[[n
     return lambda x: np.power(x, 1.0 / w)
 
 
-def _pooled(sums: np.ndarray, config: RougeConfig,
-            inverse: Optional[Callable[[np.ndarray], np.ndarray]]) -> np.ndarray:
+def _pooled(sums: np.ndarray, config: RougeConfig, inverse: Optional[Callable[[np.ndarray], np.ndarray]]) -> np.ndarray:
     """Rows of summed (model, peer, hit) counts -> rows of unrounded (R, P, F)."""
     model, peer, hit = sums[:, 0], sums[:, 1], sums[:, 2]
     with np.errstate(divide="ignore", invalid="ignore"):

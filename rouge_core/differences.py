@@ -14,6 +14,7 @@ True
 >>> [r.label for r in c.rows if r.differs][:2], c.rows[0].unexplained
 (['ROUGE-W-1.2', 'ROUGE-SU4'], ())
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -122,12 +123,15 @@ class Context:
 RULES: dict[str, Rule] = {}
 
 
-def rule(id: str, tag: str, title: str, sets_apart: tuple[str, ...], explanation: str,
-         example: Example) -> Callable[[Detector], Detector]:
+def rule(
+    id: str, tag: str, title: str, sets_apart: tuple[str, ...], explanation: str, example: Example
+) -> Callable[[Detector], Detector]:
     """Register a detector ``(Context) -> Finding | None`` as a rule."""
+
     def register(detect: Detector) -> Detector:
         RULES[id] = Rule(id, tag, title, sets_apart, explanation, example, detect)
         return detect
+
     return register
 
 
@@ -158,9 +162,12 @@ def _rows(reports: dict[str, Report], hits: Sequence[Hit]) -> tuple[Row, ...]:
         if label == "ROUGE-Lflat":  # only rouge-score has it: compared with its own rougeLsum
             pairs = [("rouge-score", "rouge-score")] if "ROUGE-L" in reports["rouge-score"].measures else []
         else:
-            pairs = [(a, b) for i, a in enumerate(have) for b in have[i + 1:]]
-        differing = [(a, b) for a, b in pairs if reports[a].measures[label].score
-                     != reports[b].measures["ROUGE-L" if a == b else label].score]
+            pairs = [(a, b) for i, a in enumerate(have) for b in have[i + 1 :]]
+        differing = [
+            (a, b)
+            for a, b in pairs
+            if reports[a].measures[label].score != reports[b].measures["ROUGE-L" if a == b else label].score
+        ]
         covering = [h for h in shown if label in h.finding.measures]
         unexplained = []
         for a, b in differing:
@@ -171,9 +178,16 @@ def _rows(reports: dict[str, Report], hits: Sequence[Hit]) -> tuple[Row, ...]:
                 covering += [h for h in apart if h not in covering]
             else:
                 unexplained.append((a, b))
-        rows.append(Row(label, {p: reports[p].display_name(label) for p in have},
-                        {p: reports[p].measures[label].score if p in have else None for p in PROFILES},
-                        bool(differing), tuple(h.rule.id for h in covering if differing), tuple(unexplained)))
+        rows.append(
+            Row(
+                label,
+                {p: reports[p].display_name(label) for p in have},
+                {p: reports[p].measures[label].score if p in have else None for p in PROFILES},
+                bool(differing),
+                tuple(h.rule.id for h in covering if differing),
+                tuple(unexplained),
+            )
+        )
     return tuple(rows)
 
 

@@ -4,6 +4,7 @@
 per-reference breakdown and the explanations; ``score`` is the lean
 counts-only path used for corpora. Both run the same measure code.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,8 +18,9 @@ from .scoring import score as counts_to_score
 from .skipbigram import EXPLAIN_MAX_PAIRS
 from .tokenize import Analysis, TextInput, analyze, analyze_keys
 
-PERL_DIES = ("ROUGE-1.5.5 stops with 'Illegal division by zero' when a reference has no tokens "
-             "for ROUGE-W; reported as 0")
+PERL_DIES = (
+    "ROUGE-1.5.5 stops with 'Illegal division by zero' when a reference has no tokens for ROUGE-W; reported as 0"
+)
 
 
 @dataclass(frozen=True)
@@ -68,8 +70,10 @@ def _check_text(value: object, what: str) -> TextInput:
         return value
     if isinstance(value, (list, tuple)) and all(isinstance(s, str) for s in value):
         return value
-    raise TypeError(f"{what} must be a str (one sentence per line) or a list of sentence strings, "
-                    f"not {type(value).__name__}" + (" (decode bytes first)" if isinstance(value, bytes) else ""))
+    raise TypeError(
+        f"{what} must be a str (one sentence per line) or a list of sentence strings, "
+        f"not {type(value).__name__}" + (" (decode bytes first)" if isinstance(value, bytes) else "")
+    )
 
 
 def _as_refs(references: TextInput | Sequence[TextInput]) -> list[TextInput]:
@@ -86,9 +90,11 @@ def _check_config(config: object) -> RougeConfig:
     return config
 
 
-def combine(per_ref: Sequence[tuple[Counts, float]], config: RougeConfig,
-            inverse: Optional[Callable[[float], float]] = None,
-            ) -> tuple[Score, Optional[Counts], Optional[int], tuple[int, ...], tuple[Score, ...]]:
+def combine(
+    per_ref: Sequence[tuple[Counts, float]],
+    config: RougeConfig,
+    inverse: Optional[Callable[[float], float]] = None,
+) -> tuple[Score, Optional[Counts], Optional[int], tuple[int, ...], tuple[Score, ...]]:
     """Combine per-reference counts into one score by the config's ``multi_ref`` mode.
 
     Returns (score, combined counts or None, chosen reference or None, jackknife
@@ -120,19 +126,24 @@ def combine(per_ref: Sequence[tuple[Counts, float]], config: RougeConfig,
     return mean_score([scores[k] for k in picks], prof), None, None, picks, scores
 
 
-def _run(spec: MeasureSpec, cand: tuple[Sequence[str], Sequence[Sequence[str]]],
-         refs: Sequence[tuple[Sequence[str], Sequence[Sequence[str]]]], config: RougeConfig,
-         explain: bool) -> MeasureResult:
+def _run(
+    spec: MeasureSpec,
+    cand: tuple[Sequence[str], Sequence[Sequence[str]]],
+    refs: Sequence[tuple[Sequence[str], Sequence[Sequence[str]]]],
+    config: RougeConfig,
+    explain: bool,
+) -> MeasureResult:
     per = [spec.compute(cand[0], cand[1], rk, rs, explain) for rk, rs in refs]
     notes = list(spec.notes)
-    if spec.family == "W" and config.profile == "rouge155" and any(
-            not any(s for s in rs) for _, rs in refs):
+    if spec.family == "W" and config.profile == "rouge155" and any(not any(s for s in rs) for _, rs in refs):
         notes.append(PERL_DIES)
         zero_refs = tuple(ReferenceResult(c, ZERO, 0.0, e) for c, _, e in per)
         return MeasureResult(spec.label, spec.family, ZERO, None, zero_refs, None, (), tuple(notes))
     if explain and spec.family in ("S", "SU") and any(e is None for _, _, e in per):
-        notes.append(f"too many skip-bigrams to list them one by one (over {EXPLAIN_MAX_PAIRS:,} on a "
-                     "side); the counts are exact")
+        notes.append(
+            f"too many skip-bigrams to list them one by one (over {EXPLAIN_MAX_PAIRS:,} on a "
+            "side); the counts are exact"
+        )
     score, counts, chosen, jack, scores = combine([(c, s) for c, s, _ in per], config, spec.inverse)
     if not refs:
         notes.append("no references: every score is 0")
@@ -140,8 +151,9 @@ def _run(spec: MeasureSpec, cand: tuple[Sequence[str], Sequence[Sequence[str]]],
     return MeasureResult(spec.label, spec.family, score, counts, results, chosen, jack, tuple(notes))
 
 
-def evaluate(candidate: TextInput, references: TextInput | Sequence[TextInput],
-             config: RougeConfig = RougeConfig()) -> Report:
+def evaluate(
+    candidate: TextInput, references: TextInput | Sequence[TextInput], config: RougeConfig = RougeConfig()
+) -> Report:
     """Score a candidate summary against one or more references, with explanations.
 
     A summary is a string with one sentence per line, or a list of sentences.
@@ -155,13 +167,13 @@ def evaluate(candidate: TextInput, references: TextInput | Sequence[TextInput],
     refs = tuple(analyze(r, config) for r in _as_refs(references))
     cand_keys = (cand.keys, cand.sentence_keys)
     ref_keys = [(r.keys, r.sentence_keys) for r in refs]
-    measures = {spec.label: _run(spec, cand_keys, ref_keys, config, True)
-                for spec in measure_specs(config)}
+    measures = {spec.label: _run(spec, cand_keys, ref_keys, config, True) for spec in measure_specs(config)}
     return Report(config, cand, refs, measures, tuple(_input_notes(cand, refs)))
 
 
-def score(candidate: TextInput, references: TextInput | Sequence[TextInput],
-          config: RougeConfig = RougeConfig()) -> dict[str, MeasureResult]:
+def score(
+    candidate: TextInput, references: TextInput | Sequence[TextInput], config: RougeConfig = RougeConfig()
+) -> dict[str, MeasureResult]:
     """The counts-only path: the same numbers as :func:`evaluate`, without explanations.
 
     >>> score("police kill the gunman", "police killed the gunman")["ROUGE-1"].score.recall

@@ -48,6 +48,7 @@ offset 0), encrypted or checksummed files, other versions, duplicate items. A fi
 Berkeley DB hash magic (a B-tree, text, a truncated metadata page) stops the run with the
 script's own message, as ROUGE-1.5.5.pl stops on it.
 """
+
 from __future__ import annotations
 
 import os
@@ -61,9 +62,19 @@ from typing import Optional
 from .perl_inputs import MAX_CONFIG_BYTES, FileTooLarge, UsageError, _read_bytes, read_text, shown
 from .stem import wordnet_exceptions
 
-__all__ = ["DB_NAME", "STOPWORDS_NAME", "EXC_SUBDIR", "UnreadableDatabase", "NotAHashDatabase",
-           "read_hash_database",
-           "read_exc_files", "find_exc_files", "ExceptionMap", "DataDirectory", "open_data_directory"]
+__all__ = [
+    "DB_NAME",
+    "STOPWORDS_NAME",
+    "EXC_SUBDIR",
+    "UnreadableDatabase",
+    "NotAHashDatabase",
+    "read_hash_database",
+    "read_exc_files",
+    "find_exc_files",
+    "ExceptionMap",
+    "DataDirectory",
+    "open_data_directory",
+]
 
 DB_NAME = "WordNet-2.0.exc.db"
 STOPWORDS_NAME = "smart_common_words.txt"
@@ -131,7 +142,7 @@ def read_hash_database(data: bytes) -> dict[bytes, bytes]:
     header = struct.Struct(order + "8xIIIHHBB")
 
     def page(pgno: int) -> tuple[bytes, tuple[int, ...]]:
-        p = data[pgno * pagesize:(pgno + 1) * pagesize]
+        p = data[pgno * pagesize : (pgno + 1) * pagesize]
         return p, header.unpack_from(p)  # pgno, prev, next, entries, hf_offset, level, type
 
     def overflow(pgno: int, total: int) -> bytes:
@@ -143,7 +154,7 @@ def read_hash_database(data: bytes) -> dict[bytes, bytes]:
             p, (own, _, nxt, _, length, _, kind) = page(pgno)
             if kind != _P_OVERFLOW or own != pgno or _PAGE_HEADER + length > pagesize:
                 raise UnreadableDatabase(f"page {pgno} is not an overflow page")
-            out += p[_PAGE_HEADER:_PAGE_HEADER + length]
+            out += p[_PAGE_HEADER : _PAGE_HEADER + length]
             pgno = nxt
         if len(out) != total:
             raise UnreadableDatabase("an overflow item longer than its length")
@@ -152,7 +163,7 @@ def read_hash_database(data: bytes) -> dict[bytes, bytes]:
     def item(p: bytes, start: int, end: int, pgno: int) -> bytes:
         kind = p[start]
         if kind == _H_KEYDATA:
-            return p[start + 1:end]
+            return p[start + 1 : end]
         if kind == _H_OFFPAGE and end - start == 12:
             first, total = struct.unpack_from(order + "II", p, start + 4)
             return overflow(first, total)
@@ -254,8 +265,10 @@ class DataDirectory:
         if self.db_table is not None:
             if not self.db_table:
                 return ExceptionMap(None, f"{self.db_path} (0 keys: Porter alone)")
-            table = {k.decode("utf-8", "surrogateescape"): v.decode("utf-8", "surrogateescape")
-                     for k, v in self.db_table.items()}
+            table = {
+                k.decode("utf-8", "surrogateescape"): v.decode("utf-8", "surrogateescape")
+                for k, v in self.db_table.items()
+            }
             return ExceptionMap(MappingProxyType(table), f"{self.db_path} ({len(table):,} keys)")
         head = f"-m: cannot read {shown(self.db_path)} ({self.db_problem}); "
         tail = "; --no-stem-exceptions reproduces an empty DB"
@@ -264,11 +277,16 @@ class DataDirectory:
             table = read_exc_files(files)
             where = shown(os.path.dirname(files[0]))
             names = ", ".join(shown(os.path.basename(f), 40) for f in files[:8]) + (", ..." if len(files) > 8 else "")
-            return ExceptionMap(MappingProxyType(table), f"{where}/*.exc",
-                                head + f"using the map built from {names} in {where} ({len(table):,} keys, "
-                                "later files win)" + tail)
-        return ExceptionMap(wordnet_exceptions(), "rouge_core's pinned WordNet 2.0 map",
-                            head + "using rouge_core's pinned WordNet 2.0 map" + tail)
+            return ExceptionMap(
+                MappingProxyType(table),
+                f"{where}/*.exc",
+                head + f"using the map built from {names} in {where} ({len(table):,} keys, later files win)" + tail,
+            )
+        return ExceptionMap(
+            wordnet_exceptions(),
+            "rouge_core's pinned WordNet 2.0 map",
+            head + "using rouge_core's pinned WordNet 2.0 map" + tail,
+        )
 
     def stopword_difference(self, ours: frozenset[str]) -> Optional[str]:
         """None if the stopword file removes the same tokens as ``ours``, else a one-line description.
@@ -276,21 +294,25 @@ class DataDirectory:
         Only entries that can equal a ROUGE-1.5.5 token count (``[a-z0-9]+``; Perl keeps a
         ``\\r`` at the end of a line, so such an entry never matches).
         """
+
         def usable(words: Iterable[str]) -> set[str]:
             return {w for w in words if re.fullmatch("[a-z0-9]+", w)}
 
         theirs, mine = usable(self.stopwords), usable(ours)
         if theirs == mine:
             return None
-        return (f"{len(theirs - mine):,} words only in {shown(self.stopwords_path)}, "
-                f"{len(mine - theirs):,} only in rouge_core's list")
+        return (
+            f"{len(theirs - mine):,} words only in {shown(self.stopwords_path)}, "
+            f"{len(mine - theirs):,} only in rouge_core's list"
+        )
 
 
 def _read_db(path: str) -> Optional[bytes]:
     """The DB file's bytes (None above :data:`MAX_DB_BYTES`); Perl's message if it is missing or no file."""
     try:
-        return _read_bytes(path, MAX_DB_BYTES, "the exception DB",
-                           prefix=f"Cannot open exception db file for reading: {shown(path)}")
+        return _read_bytes(
+            path, MAX_DB_BYTES, "the exception DB", prefix=f"Cannot open exception db file for reading: {shown(path)}"
+        )
     except FileTooLarge:
         return None
 
@@ -313,8 +335,7 @@ def open_data_directory(directory: str) -> DataDirectory:
         lines.pop()  # Perl reads no line after the last newline
     data = _read_db(db_path)
     if data is None:
-        return DataDirectory(directory, stop_path, db_path, tuple(lines), None,
-                             f"larger than {MAX_DB_BYTES:,} bytes")
+        return DataDirectory(directory, stop_path, db_path, tuple(lines), None, f"larger than {MAX_DB_BYTES:,} bytes")
     try:
         table = read_hash_database(data)
     except NotAHashDatabase as e:

@@ -4,6 +4,7 @@ Positions are token indices into :attr:`Analysis.tokens` (n-grams, skip-bigrams)
 or ``(sentence, position)`` pairs into :attr:`Analysis.sentences` (LCS, WLCS);
 the analyses carry the character offsets.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

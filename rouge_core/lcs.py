@@ -10,6 +10,7 @@ One dynamic programme serves ROUGE-L (weight 1) and ROUGE-W (f(k) = k^w):
 The traceback from the last cell marks the reference positions of diagonal
 cells. Rows are reference positions, columns candidate positions.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -42,8 +43,7 @@ def weights(weight: float, upto: int) -> list[float]:
     return [float(k) ** weight if k else 0.0 for k in range(upto + 1)]
 
 
-def lcs(reference: Sequence[str], candidate: Sequence[str], weight: float = 1.0,
-        keep_table: bool = False) -> LcsResult:
+def lcs(reference: Sequence[str], candidate: Sequence[str], weight: float = 1.0, keep_table: bool = False) -> LcsResult:
     """LCS (weight 1) or WLCS of two token sequences, with the traceback marks.
 
     >>> r = lcs("police killed the gunman".split(), "police kill the gunman".split())
@@ -54,8 +54,9 @@ def lcs(reference: Sequence[str], candidate: Sequence[str], weight: float = 1.0,
     """
     k, n = len(reference), len(candidate)
     if not k or not n:
-        return LcsResult([], 0.0, [[0.0] * (n + 1) for _ in range(k + 1)] if keep_table else None,
-                         [] if keep_table else None)
+        return LcsResult(
+            [], 0.0, [[0.0] * (n + 1) for _ in range(k + 1)] if keep_table else None, [] if keep_table else None
+        )
     f = weights(weight, min(k, n) + 1)
     if k * n > NUMPY_CELLS and not keep_table:
         return Layout([candidate]).run(reference, f, weight == 1.0)[0]
@@ -68,8 +69,9 @@ def lcs(reference: Sequence[str], candidate: Sequence[str], weight: float = 1.0,
     return LcsResult(marks, value)
 
 
-def _rows_python(ref: Sequence[str], cand: Sequence[str], f: list[float],
-                 keep: bool) -> tuple[list[bytes], float, Optional[list[list[float]]]]:
+def _rows_python(
+    ref: Sequence[str], cand: Sequence[str], f: list[float], keep: bool
+) -> tuple[list[bytes], float, Optional[list[list[float]]]]:
     n = len(cand)
     prev_c = [0.0] * (n + 1)
     prev_r = [0] * (n + 1)
@@ -98,8 +100,9 @@ def _rows_python(ref: Sequence[str], cand: Sequence[str], f: list[float],
     return ups, prev_c[n], table
 
 
-def lcs_many(reference: Sequence[str], candidates: Sequence[Sequence[str]],
-             weight: float = 1.0, layout: Optional[Layout] = None) -> list[LcsResult]:
+def lcs_many(
+    reference: Sequence[str], candidates: Sequence[Sequence[str]], weight: float = 1.0, layout: Optional[Layout] = None
+) -> list[LcsResult]:
     """:func:`lcs` of one reference sentence with each of several candidate sentences.
 
     Large inputs run all candidate sentences at once, one numpy row per
@@ -144,8 +147,9 @@ class Layout:
         for t, where in self.cols.items():
             self.tok[where] = self.ids[t]
 
-    def run(self, ref: Sequence[str], f: list[float], integral: bool,
-            segments: Optional[Sequence[int]] = None) -> list[LcsResult]:
+    def run(
+        self, ref: Sequence[str], f: list[float], integral: bool, segments: Optional[Sequence[int]] = None
+    ) -> list[LcsResult]:
         """LCS/WLCS of ``ref`` with the candidate sentences ``segments`` (default: all), in that order."""
         width, boundary = self.width, self.boundary
         fa = np.array(f)
@@ -218,8 +222,9 @@ class Layout:
         return out
 
 
-def _traceback(ref: Sequence[str], cand: Sequence[str], ups: list[bytes],
-               want_path: bool) -> tuple[list[tuple[int, int]], Optional[list[tuple[int, int]]]]:
+def _traceback(
+    ref: Sequence[str], cand: Sequence[str], ups: list[bytes], want_path: bool
+) -> tuple[list[tuple[int, int]], Optional[list[tuple[int, int]]]]:
     a, b = len(ref), len(cand)
     marks: list[tuple[int, int]] = []
     path: Optional[list[tuple[int, int]]] = [(a, b)] if want_path else None
@@ -235,4 +240,3 @@ def _traceback(ref: Sequence[str], cand: Sequence[str], ups: list[bytes],
             path.append((a, b))
     marks.reverse()
     return marks, path
-

@@ -4,6 +4,7 @@ Limits act on the raw sentence text before cleaning: a "word" is a field of
 Perl's ``split(/\\s+/)`` (a leading empty field counts, so does punctuation), a
 byte is a UTF-8 byte.
 """
+
 from __future__ import annotations
 
 import re
@@ -33,8 +34,9 @@ def _byte_cut(s: str, nbytes: int) -> int:
     return len(s)
 
 
-def limited_spans(text: str, spans: Sequence[tuple[int, int]], config: RougeConfig,
-                  per_sentence_bytes: bool = False) -> list[tuple[int, int]]:
+def limited_spans(
+    text: str, spans: Sequence[tuple[int, int]], config: RougeConfig, per_sentence_bytes: bool = False
+) -> list[tuple[int, int]]:
     """The parts of the sentences that survive ``word_limit``/``byte_limit``.
 
     ``per_sentence_bytes`` reproduces ROUGE-1.5.5's sentence-list byte limit,

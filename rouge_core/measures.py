@@ -4,6 +4,7 @@ Every measure is a :class:`MeasureSpec` with one ``compute`` function used by
 both the explanation path and the counts-only path (``explain=False`` skips
 positions and tables), so a score and its explanation cannot disagree.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -72,6 +73,7 @@ def _ngram(n: int, rounded: bool) -> Compute:
         else:
             e, counts = None, ngram_counts(ck, rk, n)
         return counts, _select(counts, rounded), e
+
     return compute
 
 
@@ -83,6 +85,7 @@ def _skip(distance: int, su: bool, su_last: bool, rounded: bool) -> Compute:
         else:
             counts = skip_counts(ck, rk, distance, su, su_last)
         return counts, _select(counts, rounded), e
+
     return compute
 
 
@@ -95,6 +98,7 @@ def _lcs(mode: str, weight: float = 1.0) -> Compute:
             peer = float(len(ck)) ** weight if mode == "wlcs-union" else len(ck)
             counts = Counts(counts.hit, counts.model, peer)
         return counts, select, e
+
     return compute
 
 
@@ -126,15 +130,27 @@ def measure_specs(config: RougeConfig) -> list[MeasureSpec]:
             r: float = x ** (1 / w)  # float ** float is typed Any (a negative base gives a complex)
             return r
 
-        specs.append(MeasureSpec(next(labels), "W", _lcs("wlcs-union" if perl else "wlcs-flat", w),
-                                 inverse=inverse,
-                                 notes=_not_in_rouge_score(config, "ROUGE-W")))
+        specs.append(
+            MeasureSpec(
+                next(labels),
+                "W",
+                _lcs("wlcs-union" if perl else "wlcs-flat", w),
+                inverse=inverse,
+                notes=_not_in_rouge_score(config, "ROUGE-W"),
+            )
+        )
     if config.skip_distance is not None:
         d = config.skip_distance
         if config.rouge_s:
-            specs.append(MeasureSpec(next(labels), "S", _skip(d, False, not perl, perl),
-                                     notes=_not_in_rouge_score(config, "ROUGE-S")))
+            specs.append(
+                MeasureSpec(
+                    next(labels), "S", _skip(d, False, not perl, perl), notes=_not_in_rouge_score(config, "ROUGE-S")
+                )
+            )
         if config.rouge_su:
-            specs.append(MeasureSpec(next(labels), "SU", _skip(d, True, not perl, perl),
-                                     notes=_not_in_rouge_score(config, "ROUGE-SU")))
+            specs.append(
+                MeasureSpec(
+                    next(labels), "SU", _skip(d, True, not perl, perl), notes=_not_in_rouge_score(config, "ROUGE-SU")
+                )
+            )
     return specs

@@ -11,6 +11,7 @@ Common mistakes page runs each one next to the correct value from
 >>> skip_recall_over_m(3, 4), 3 / 6  # paper's S2 vs S1: SKIP2 = 3, m = 4, C(4, 2) = 6
 (0.75, 0.5)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -92,6 +93,7 @@ def evaluate_swapped(candidate: str, reference: str, config: RougeConfig) -> Rep
 
 # -- the page's registry: each mistake with a counter-example ------------------------
 
+
 @dataclass(frozen=True)
 class Quantity:
     """One number computed both ways (``mistaken`` is None when the wrong code crashes)."""
@@ -144,11 +146,16 @@ def _lcs_index(cand: str, ref: str, config: RougeConfig) -> Outcome:
     r = hits / len(x) if x else 0.0
     p = hits / len(y) if y else 0.0
     correct_hits = float(m.counts.hit if m.counts else 0)
-    return Outcome("ROUGE-Lflat", (Quantity("LCS length", correct_hits, float(hits), True),
-                                   Quantity("recall", m.score.recall, r),
-                                   Quantity("precision", m.score.precision, p)),
-                   error, "The code as written crashes; the mistaken values come from the version with a "
-                          "bounds check." if error else "")
+    return Outcome(
+        "ROUGE-Lflat",
+        (
+            Quantity("LCS length", correct_hits, float(hits), True),
+            Quantity("recall", m.score.recall, r),
+            Quantity("precision", m.score.precision, p),
+        ),
+        error,
+        "The code as written crashes; the mistaken values come from the version with a bounds check." if error else "",
+    )
 
 
 def _skip_over_m(cand: str, ref: str, config: RougeConfig) -> Outcome:
@@ -156,13 +163,15 @@ def _skip_over_m(cand: str, ref: str, config: RougeConfig) -> Outcome:
     rep = evaluate(cand, [ref], cfg)
     m = rep.measures["ROUGE-S*"]
     hits = m.counts.hit if m.counts else 0
-    return Outcome("ROUGE-S*", (Quantity("skip-bigram hits", float(hits), float(hits), True),
-                                Quantity("recall", m.score.recall,
-                                         skip_recall_over_m(hits, len(rep.references[0].keys))),
-                                Quantity("precision", m.score.precision,
-                                         skip_recall_over_m(hits, len(rep.candidate.keys)))),
-                   note="A text of m words has C(m, 2) = m(m-1)/2 skip-bigrams, not m; divided by m, "
-                        "the 'recall' can exceed 1.")
+    return Outcome(
+        "ROUGE-S*",
+        (
+            Quantity("skip-bigram hits", float(hits), float(hits), True),
+            Quantity("recall", m.score.recall, skip_recall_over_m(hits, len(rep.references[0].keys))),
+            Quantity("precision", m.score.precision, skip_recall_over_m(hits, len(rep.candidate.keys))),
+        ),
+        note="A text of m words has C(m, 2) = m(m-1)/2 skip-bigrams, not m; divided by m, the 'recall' can exceed 1.",
+    )
 
 
 def _best_sentence(cand: str, ref: str, config: RougeConfig) -> Outcome:
@@ -172,49 +181,85 @@ def _best_sentence(cand: str, ref: str, config: RougeConfig) -> Outcome:
     hits = best_sentence_lcs(rep.references[0].sentence_keys, rep.candidate.sentence_keys)
     mref, mcand = len(rep.references[0].keys), len(rep.candidate.keys)
     correct_hits = float(m.counts.hit if m.counts else 0)
-    return Outcome("ROUGE-L", (Quantity("LCS hits", correct_hits, float(hits), True),
-                               Quantity("recall", m.score.recall, hits / mref if mref else 0.0),
-                               Quantity("precision", m.score.precision, hits / mcand if mcand else 0.0)))
+    return Outcome(
+        "ROUGE-L",
+        (
+            Quantity("LCS hits", correct_hits, float(hits), True),
+            Quantity("recall", m.score.recall, hits / mref if mref else 0.0),
+            Quantity("precision", m.score.precision, hits / mcand if mcand else 0.0),
+        ),
+    )
 
 
 def _swapped(cand: str, ref: str, config: RougeConfig) -> Outcome:
     cfg = config.with_(max_n=config.max_n or 1)
     right = evaluate(cand, [ref], cfg).measures["ROUGE-1"].score
     wrong = evaluate_swapped(cand, ref, cfg).measures["ROUGE-1"].score
-    return Outcome("ROUGE-1", (Quantity("precision", right.precision, wrong.precision),
-                               Quantity("recall", right.recall, wrong.recall),
-                               Quantity("F", right.fmeasure, wrong.fmeasure)),
-                   note="F with alpha = 0.5 is symmetric, so only P, R (and F with another alpha) show "
-                        "the mistake.")
+    return Outcome(
+        "ROUGE-1",
+        (
+            Quantity("precision", right.precision, wrong.precision),
+            Quantity("recall", right.recall, wrong.recall),
+            Quantity("F", right.fmeasure, wrong.fmeasure),
+        ),
+        note="F with alpha = 0.5 is symmetric, so only P, R (and F with another alpha) show the mistake.",
+    )
 
 
-_register(Mistake(
-    "lcs-index", "x[i] instead of x[i-1]", "LCS code that indexes x[i] instead of x[i-1]",
-    "The DP table has one extra row and column, so cell (i, j) belongs to the words x[i-1] and y[j-1]; "
-    "comparing x[i] and y[j] reads one word ahead, crashes at the end, and once 'fixed' with a bounds "
-    "check never matches the first words.",
-    "if x[i] == y[j]:\n    dp[i][j] = dp[i - 1][j - 1] + 1",
-    "if x[i - 1] == y[j - 1]:\n    dp[i][j] = dp[i - 1][j - 1] + 1",
-    "police kill the gunman", "police killed the gunman", _lcs_index))
-_register(Mistake(
-    "skip-over-m", "ROUGE-S recall over m", "Skip-bigram recall divided by m instead of C(m, 2)",
-    "ROUGE-S counts word pairs, so recall divides the matched pairs by the reference's number of pairs "
-    "C(m, 2) = m(m-1)/2 (Lin 2004, eq. 16), not by its number of words m.",
-    "R = skip2(X, Y) / m",
-    "R = skip2(X, Y) / comb(m, 2)",
-    "police kill the gunman", "police killed the gunman", _skip_over_m))
-_register(Mistake(
-    "best-sentence-lcs", "best sentence, not union",
-    "Summary-level ROUGE-L with the best sentence LCS instead of the union LCS",
-    "Lin (2004, eq. 5) credits each reference sentence with the union of its LCS with every candidate "
-    "sentence; taking only the best single candidate sentence misses words matched by the others.",
-    "hits = sum(max(lcs(r, c) for c in cand_sents) for r in ref_sents)",
-    "hits = sum(len(union_lcs(r, cand_sents)) for r in ref_sents)",
-    "w1 w2 w6 w7 w8\nw1 w3 w8 w9 w5", "w1 w2 w3 w4 w5", _best_sentence))
-_register(Mistake(
-    "swapped-order", "arguments swapped", "Candidate and reference passed in the wrong order",
-    "rouge-score's scorer.score(target, prediction) takes the reference first; calling "
-    "score(prediction, target) swaps what is divided by what, so precision and recall trade places.",
-    "scorer.score(prediction, target)",
-    "scorer.score(target, prediction)",
-    "police killed the gunman near the old station yesterday", "police killed the gunman", _swapped))
+_register(
+    Mistake(
+        "lcs-index",
+        "x[i] instead of x[i-1]",
+        "LCS code that indexes x[i] instead of x[i-1]",
+        "The DP table has one extra row and column, so cell (i, j) belongs to the words x[i-1] and y[j-1]; "
+        "comparing x[i] and y[j] reads one word ahead, crashes at the end, and once 'fixed' with a bounds "
+        "check never matches the first words.",
+        "if x[i] == y[j]:\n    dp[i][j] = dp[i - 1][j - 1] + 1",
+        "if x[i - 1] == y[j - 1]:\n    dp[i][j] = dp[i - 1][j - 1] + 1",
+        "police kill the gunman",
+        "police killed the gunman",
+        _lcs_index,
+    )
+)
+_register(
+    Mistake(
+        "skip-over-m",
+        "ROUGE-S recall over m",
+        "Skip-bigram recall divided by m instead of C(m, 2)",
+        "ROUGE-S counts word pairs, so recall divides the matched pairs by the reference's number of pairs "
+        "C(m, 2) = m(m-1)/2 (Lin 2004, eq. 16), not by its number of words m.",
+        "R = skip2(X, Y) / m",
+        "R = skip2(X, Y) / comb(m, 2)",
+        "police kill the gunman",
+        "police killed the gunman",
+        _skip_over_m,
+    )
+)
+_register(
+    Mistake(
+        "best-sentence-lcs",
+        "best sentence, not union",
+        "Summary-level ROUGE-L with the best sentence LCS instead of the union LCS",
+        "Lin (2004, eq. 5) credits each reference sentence with the union of its LCS with every candidate "
+        "sentence; taking only the best single candidate sentence misses words matched by the others.",
+        "hits = sum(max(lcs(r, c) for c in cand_sents) for r in ref_sents)",
+        "hits = sum(len(union_lcs(r, cand_sents)) for r in ref_sents)",
+        "w1 w2 w6 w7 w8\nw1 w3 w8 w9 w5",
+        "w1 w2 w3 w4 w5",
+        _best_sentence,
+    )
+)
+_register(
+    Mistake(
+        "swapped-order",
+        "arguments swapped",
+        "Candidate and reference passed in the wrong order",
+        "rouge-score's scorer.score(target, prediction) takes the reference first; calling "
+        "score(prediction, target) swaps what is divided by what, so precision and recall trade places.",
+        "scorer.score(prediction, target)",
+        "scorer.score(target, prediction)",
+        "police killed the gunman near the old station yesterday",
+        "police killed the gunman",
+        _swapped,
+    )
+)

@@ -3,6 +3,7 @@
 hit = sum over reference n-grams g of min(count_ref(g), count_cand(g));
 reference total = L_ref - n + 1, candidate total = L_cand - n + 1 (never negative).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -40,7 +41,7 @@ def ngram_counts(candidate: Sequence[str], reference: Sequence[str], n: int) -> 
 def _positions(keys: Sequence[str], n: int) -> dict[tuple[str, ...], list[tuple[int, ...]]]:
     out: dict[tuple[str, ...], list[tuple[int, ...]]] = {}
     for i in range(len(keys) - n + 1):
-        out.setdefault(tuple(keys[i:i + n]), []).append(tuple(range(i, i + n)))
+        out.setdefault(tuple(keys[i : i + n]), []).append(tuple(range(i, i + n)))
     return out
 
 
@@ -54,8 +55,11 @@ def explain_ngrams(candidate: Sequence[str], reference: Sequence[str], n: int) -
     (2, 3, 3)
     """
     cp, rp = _positions(candidate, n), _positions(reference, n)
-    grams = [GramMatch(g, tuple(cp.get(g, ())), tuple(rp.get(g, ())))
-             for g in dict.fromkeys([*cp, *rp])]
-    return GramExplanation("ngram", n, tuple(grams),
-                           candidate_total=sum(len(v) for v in cp.values()),
-                           reference_total=sum(len(v) for v in rp.values()))
+    grams = [GramMatch(g, tuple(cp.get(g, ())), tuple(rp.get(g, ()))) for g in dict.fromkeys([*cp, *rp])]
+    return GramExplanation(
+        "ngram",
+        n,
+        tuple(grams),
+        candidate_total=sum(len(v) for v in cp.values()),
+        reference_total=sum(len(v) for v in rp.values()),
+    )

@@ -6,6 +6,7 @@ Only regular files are read (a directory, device or FIFO is refused before any
 read), each up to a size limit: :data:`MAX_SUMMARY_BYTES` for a summary,
 :data:`MAX_CONFIG_BYTES` for an XML config or a ``-z`` list.
 """
+
 from __future__ import annotations
 
 import os
@@ -16,8 +17,11 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 _WS = "[ \t\n\r\f\v]"
-_SEE = re.compile(r'(?:<a size="[0-9]+" name="[0-9]+">|<a name="[0-9]+">)\[[0-9]+\]</a>'
-                  + _WS + r'+<a href="#[0-9]+" id=[0-9]+>([^<]+)')
+_SEE = re.compile(
+    r'(?:<a size="[0-9]+" name="[0-9]+">|<a name="[0-9]+">)\[[0-9]+\]</a>'
+    + _WS
+    + r'+<a href="#[0-9]+" id=[0-9]+>([^<]+)'
+)
 _ISI = re.compile(r'<S SNTNO="[0-9a-z,]+">([^<]+)</S>')
 _ESCAPED_TO_NUL = {cp: 0 for cp in range(0xDC80, 0xDD00)}
 
@@ -57,8 +61,9 @@ def shown(text: str, limit: int = _SHOWN_CHARS) -> str:
     return out if len(text) <= limit else f"{out}... ({len(text):,} characters)"
 
 
-def _read_bytes(path: str, limit: Optional[int] = None, what: str = "a configuration file",
-                prefix: Optional[str] = None) -> bytes:
+def _read_bytes(
+    path: str, limit: Optional[int] = None, what: str = "a configuration file", prefix: Optional[str] = None
+) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes (default :data:`MAX_CONFIG_BYTES`).
 
     The file is opened without blocking (a FIFO with no writer does not hang) and
@@ -166,8 +171,9 @@ def read_xml_config(path: str) -> list[Evaluation]:
             if tag == "INPUT-FORMAT":
                 ev.fmt = child.attrib.get("TYPE", "")
                 if ev.fmt.upper() not in ("SEE", "ISI", "SPL", "SIMPLE"):
-                    raise UsageError(f"Unknown input type: {shown(ev.fmt)} (evaluation {shown(ev.eval_id)} "
-                                     f"in {shown(path)})")
+                    raise UsageError(
+                        f"Unknown input type: {shown(ev.fmt)} (evaluation {shown(ev.eval_id)} in {shown(path)})"
+                    )
             elif tag in roots:
                 roots[tag] = _trim(child.text)
             elif tag in ("PEERS", "MODELS"):
@@ -194,7 +200,8 @@ def read_file_list(path: str, fmt: str, peer_id: str) -> list[Evaluation]:
             continue
         files = re.split(_WS + "+", _trim(line))
         if len(files) < 2:
-            raise UsageError(f"File list has to have at least 2 filenames per line (peer model1 model2 "
-                             f"... modelN): {shown(path)}")
+            raise UsageError(
+                f"File list has to have at least 2 filenames per line (peer model1 model2 ... modelN): {shown(path)}"
+            )
         evals.append(Evaluation(str(len(evals) + 1), fmt, {peer_id: files[0]}, files[1:]))
     return evals

@@ -8,6 +8,7 @@ Each profile has its own rules:
   ``(1+beta^2) P R / (beta^2 P + R)`` with beta^2 = (1-alpha)/alpha (for alpha =
   0.5 exactly rouge-score's ``2 P R / (P + R)``).
 """
+
 from __future__ import annotations
 
 import math
@@ -89,8 +90,7 @@ def ratio(num: float, den: float, inverse: Optional[Callable[[float], float]] = 
     return inverse(x) if inverse is not None else x
 
 
-def score(counts: Counts, profile: str, alpha: float,
-          inverse: Optional[Callable[[float], float]] = None) -> Score:
+def score(counts: Counts, profile: str, alpha: float, inverse: Optional[Callable[[float], float]] = None) -> Score:
     """P, R, F of one measure from its counts, under a profile's rounding rule.
 
     >>> score(Counts(3, 4, 4), "rouge155", 0.5)

@@ -16,6 +16,7 @@ A decimal ("3.14") or a dotted name ("rouge_core.evaluate") never has white spac
 dot, so it is never cut. NLTK's punkt would need model files that are not installed offline;
 this rule set needs none.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,12 +24,14 @@ import re
 #: The name the app shows for this splitter.
 SPLITTER = "abbreviation-aware rule set (rouge_core.sentences)"
 
-ABBREVIATIONS = frozenset("""
+ABBREVIATIONS = frozenset(
+    """
 mr mrs ms dr prof rev hon st sr jr gen sen rep gov lt col capt cmdr sgt maj adm pres supt insp det
 inc ltd co corp plc bros llc dept univ assn est fig figs no nos vol vols pp ed eds approx
 jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun
 e.g i.e etc vs cf al viz ca mt ft
-""".split())
+""".split()
+)
 
 _CJK_STOPS = "\u3002\uff01\uff1f"
 _END = re.compile(r"[.!?][\"'\u201d\u2019)\]]*(?=\s)|[\u3002\uff01\uff1f][\"'\u201d\u2019)\]\u300d\u300f]*")
@@ -73,7 +76,7 @@ def split_sentences(text: str) -> str:
             gap = (_CJK_GAP if cjk else _START).match(line, m.end())
             if gap is None or not (cjk or _is_boundary(line, m.end())):
                 continue
-            out.append(line[start:m.end()].strip())
+            out.append(line[start : m.end()].strip())
             start = gap.end()
         out.append(line[start:].strip())
     return "\n".join(s for s in out if s)

@@ -5,6 +5,7 @@ tokens between them (``d < 0``: any gap). Pairs run across sentences. SU adds
 unigrams: every token in the ``paper`` profile, every token but the last in
 ROUGE-1.5.5 (its loop stops one early). Hits are clipped multiset overlaps.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -48,8 +49,9 @@ def _pairs(keys: Sequence[str], distance: int) -> Iterator[tuple[int, int]]:
             yield i, j
 
 
-def skip_counts(candidate: Sequence[str], reference: Sequence[str], distance: int,
-                su: bool = False, su_last: bool = True) -> Counts:
+def skip_counts(
+    candidate: Sequence[str], reference: Sequence[str], distance: int, su: bool = False, su_last: bool = True
+) -> Counts:
     """The counts-only path.
 
     >>> skip_counts("police kill the gunman".split(), "police killed the gunman".split(), -1)
@@ -64,8 +66,7 @@ def skip_counts(candidate: Sequence[str], reference: Sequence[str], distance: in
         hit += sum(min(c, ru[k]) for k, c in cu.items() if k in ru)
     extra_c = unigram_total(len(candidate), su_last) if su else 0
     extra_r = unigram_total(len(reference), su_last) if su else 0
-    return Counts(hit, pair_total(len(reference), distance) + extra_r,
-                  pair_total(len(candidate), distance) + extra_c)
+    return Counts(hit, pair_total(len(reference), distance) + extra_r, pair_total(len(candidate), distance) + extra_c)
 
 
 def _pair_hits(cand: Sequence[str], ref: Sequence[str], distance: int) -> int:
@@ -111,8 +112,9 @@ def _pair_hits_matrix(fc: list[tuple[int, str]], fr: list[tuple[int, str]], voca
     return int(np.minimum(matrix(fc), matrix(fr)).sum())
 
 
-def explain_skip(candidate: Sequence[str], reference: Sequence[str], distance: int,
-                 su: bool = False, su_last: bool = True) -> GramExplanation | None:
+def explain_skip(
+    candidate: Sequence[str], reference: Sequence[str], distance: int, su: bool = False, su_last: bool = True
+) -> GramExplanation | None:
     """Every skip-bigram (and SU unigram) with positions; None when there are too many to list.
 
     >>> e = explain_skip("police kill the gunman".split(), "police killed the gunman".split(), -1)
@@ -132,9 +134,12 @@ def explain_skip(candidate: Sequence[str], reference: Sequence[str], distance: i
         return out
 
     cp, rp = positions(candidate), positions(reference)
-    grams = [GramMatch(g, tuple(cp.get(g, ())), tuple(rp.get(g, ())))
-             for g in dict.fromkeys([*cp, *rp])]
-    return GramExplanation("skip", 2, tuple(grams),
-                           candidate_total=sum(len(v) for v in cp.values()),
-                           reference_total=sum(len(v) for v in rp.values()),
-                           skip_distance=distance)
+    grams = [GramMatch(g, tuple(cp.get(g, ())), tuple(rp.get(g, ()))) for g in dict.fromkeys([*cp, *rp])]
+    return GramExplanation(
+        "skip",
+        2,
+        tuple(grams),
+        candidate_total=sum(len(v) for v in cp.values()),
+        reference_total=sum(len(v) for v in rp.values()),
+        skip_distance=distance,
+    )

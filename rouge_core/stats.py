@@ -13,6 +13,7 @@ Two procedures live here:
 >>> perl_interval([0.5] * 10, 95.0)
 (0.5, 0.5, 0.5)
 """
+
 from __future__ import annotations
 
 from typing import Iterator, Optional, Sequence
@@ -90,8 +91,9 @@ def perl_resample_indices(n: int, samples: int, start: int = 0) -> np.ndarray:
 BLOCK_CELLS = 4_000_000
 
 
-def index_blocks(n: int, samples: int, perl: bool, rng: Optional[np.random.Generator] = None,
-                 cells: int = BLOCK_CELLS) -> Iterator[np.ndarray]:
+def index_blocks(
+    n: int, samples: int, perl: bool, rng: Optional[np.random.Generator] = None, cells: int = BLOCK_CELLS
+) -> Iterator[np.ndarray]:
     """The bootstrap's index rows in blocks of at most ``cells`` indices (memory bounded by the block).
 
     ``perl``: ROUGE-1.5.5's draws (:func:`perl_resample_indices`); otherwise ``rng``'s,

@@ -53,20 +53,55 @@ _CVC = re.compile(f"^{_C}{_v}[^aeiouwxy]$")
 _DOUBLE = re.compile(r"([^aeiouylsz])\1$")
 
 _STEP2: dict[str, str] = {
-    "ational": "ate", "tional": "tion", "enci": "ence", "anci": "ance",
-    "izer": "ize", "bli": "ble", "alli": "al", "entli": "ent", "eli": "e",
-    "ousli": "ous", "ization": "ize", "ation": "ate", "ator": "ate",
-    "alism": "al", "iveness": "ive", "fulness": "ful", "ousness": "ous",
-    "aliti": "al", "iviti": "ive", "biliti": "ble", "logi": "log",
+    "ational": "ate",
+    "tional": "tion",
+    "enci": "ence",
+    "anci": "ance",
+    "izer": "ize",
+    "bli": "ble",
+    "alli": "al",
+    "entli": "ent",
+    "eli": "e",
+    "ousli": "ous",
+    "ization": "ize",
+    "ation": "ate",
+    "ator": "ate",
+    "alism": "al",
+    "iveness": "ive",
+    "fulness": "ful",
+    "ousness": "ous",
+    "aliti": "al",
+    "iviti": "ive",
+    "biliti": "ble",
+    "logi": "log",
 }
 _STEP3: dict[str, str] = {
-    "icate": "ic", "ative": "", "alize": "al", "iciti": "ic",
-    "ical": "ic", "ful": "", "ness": "",
+    "icate": "ic",
+    "ative": "",
+    "alize": "al",
+    "iciti": "ic",
+    "ical": "ic",
+    "ful": "",
+    "ness": "",
 }
 # ROUGE's step 4(a) list; 'ment' and 'ent' are deliberately absent (see 4b/4c).
 _STEP4A: tuple[str, ...] = (
-    "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement",
-    "ou", "ism", "ate", "iti", "ous", "ive", "ize",
+    "al",
+    "ance",
+    "ence",
+    "er",
+    "ic",
+    "able",
+    "ible",
+    "ant",
+    "ement",
+    "ou",
+    "ism",
+    "ate",
+    "iti",
+    "ous",
+    "ive",
+    "ize",
 )
 
 
@@ -286,6 +321,4 @@ def smart_stopwords() -> frozenset[str]:
     >>> "reuters" in smart_stopwords(), "sun" in smart_stopwords()
     (True, False)
     """
-    return frozenset(
-        line.strip() for line in _read_data_text(_STOPWORDS_FILE).splitlines() if line.strip()
-    )
+    return frozenset(line.strip() for line in _read_data_text(_STOPWORDS_FILE).splitlines() if line.strip())

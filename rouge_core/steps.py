@@ -7,6 +7,7 @@ records, one per step, so the last step holds the number the score is computed
 from. Inputs are token keys (``Analysis.keys`` / ``Analysis.sentence_keys``);
 positions count from 0, table rows and columns from 1 (0 is the empty prefix).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -23,6 +24,7 @@ MAX_STEP_TOKENS = 30
 #: Most tokens a side for the n-gram walk and most sentences a side for the union walk.
 MAX_WALK_TOKENS = 400
 MAX_WALK_SENTENCES = 40
+
 
 def _check(what: str, size: int, limit: int, unit: str = "tokens") -> None:
     if size > limit:
@@ -107,8 +109,7 @@ def lcs_steps(reference: Sequence[str], candidate: Sequence[str], weight: float 
     return out
 
 
-def traceback_steps(reference: Sequence[str], candidate: Sequence[str],
-                    weight: float = 1.0) -> list[TraceStep]:
+def traceback_steps(reference: Sequence[str], candidate: Sequence[str], weight: float = 1.0) -> list[TraceStep]:
     """The traceback of :func:`rouge_core.lcs.lcs` from the last cell, one move at a time.
 
     The marks, read in reverse, are ``lcs(reference, candidate, weight).marks``.
@@ -164,8 +165,7 @@ def ngram_steps(candidate: Sequence[str], reference: Sequence[str], n: int) -> l
     for g in e.grams:
         for k, pos in enumerate(g.candidate_positions):
             ok = k < g.credit  # the first `credit` copies on each side are the matched ones
-            rows.append((pos[0], g.gram, k + 1, g.reference_count, ok,
-                         g.reference_positions[k] if ok else None))
+            rows.append((pos[0], g.gram, k + 1, g.reference_count, ok, g.reference_positions[k] if ok else None))
     rows.sort(key=lambda r: r[0])
     out, hits = [], 0
     for row in rows:
@@ -197,8 +197,9 @@ class SkipStep:
         return None if self.j is None else self.j - self.i - 1
 
 
-def skip_steps(candidate: Sequence[str], reference: Sequence[str], distance: int, su: bool = False,
-               su_last: bool = True) -> list[SkipStep]:
+def skip_steps(
+    candidate: Sequence[str], reference: Sequence[str], distance: int, su: bool = False, su_last: bool = True
+) -> list[SkipStep]:
     """Every in-order pair of the candidate (then its SU unigrams), from
     :func:`rouge_core.skipbigram.explain_skip`; ``distance < 0``: no limit.
 
@@ -258,8 +259,12 @@ class UnionStep:
     budget: Optional[tuple[int, int]] = None
 
 
-def union_steps(reference: Sequence[Sequence[str]], candidate: Sequence[Sequence[str]], budget: bool = True,
-                budget_keys: Optional[tuple[Sequence[str], Sequence[str]]] = None) -> list[UnionStep]:
+def union_steps(
+    reference: Sequence[Sequence[str]],
+    candidate: Sequence[Sequence[str]],
+    budget: bool = True,
+    budget_keys: Optional[tuple[Sequence[str], Sequence[str]]] = None,
+) -> list[UnionStep]:
     """Sentence by sentence: each candidate sentence's LCS marks, then the crediting of the union,
     from :func:`rouge_core.summary_lcs.lcs_measure` (``budget``: ROUGE-1.5.5's hit budget;
     without it, the paper's formula). ``budget_keys`` as in ``lcs_measure``.
@@ -289,14 +294,29 @@ def union_steps(reference: Sequence[Sequence[str]], candidate: Sequence[Sequence
             p = pairs.get((i, j))  # pairs sharing no token have no LCS and are not listed
             marks = p.marks if p is not None else ()
             union.update(a for a, _ in marks)
-            out.append(UnionStep("lcs", i, j, tuple(a for a, _ in marks), tuple(b for _, b in marks),
-                                 tuple(sorted(union)), hits))
+            out.append(
+                UnionStep(
+                    "lcs", i, j, tuple(a for a, _ in marks), tuple(b for _, b in marks), tuple(sorted(union)), hits
+                )
+            )
         for m in (m for m in e.marks if m.reference_sentence == i):
             left = (cand_left[m.key], ref_left[m.key]) if budget else None
             if m.credited:
                 hits += 1
                 cand_left[m.key] -= 1
                 ref_left[m.key] -= 1
-            out.append(UnionStep("credit", i, m.source[0], (m.position,), (m.source[1],),
-                                 tuple(sorted(union)), hits, m.key, m.credited, left))
+            out.append(
+                UnionStep(
+                    "credit",
+                    i,
+                    m.source[0],
+                    (m.position,),
+                    (m.source[1],),
+                    tuple(sorted(union)),
+                    hits,
+                    m.key,
+                    m.credited,
+                    left,
+                )
+            )
     return out

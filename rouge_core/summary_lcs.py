@@ -7,6 +7,7 @@ both sides still have that unigram left (the *hit budget*), so a candidate token
 is never credited twice. The paper's formula has no budget. ROUGE-W of
 ROUGE-1.5.5 weights runs of consecutive credited marks by f(k) = k^w.
 """
+
 from __future__ import annotations
 
 import math
@@ -23,10 +24,14 @@ TABLES_BUDGET = 400_000
 MODES = ("union", "union-unclipped", "flat", "wlcs-union", "wlcs-flat")
 
 
-def lcs_measure(reference: Sequence[Sequence[str]], candidate: Sequence[Sequence[str]],
-                mode: str, weight: float = 1.0, explain: bool = False,
-                budget_keys: Optional[tuple[Sequence[str], Sequence[str]]] = None,
-                ) -> tuple[Counts, float, Optional[LcsExplanation]]:
+def lcs_measure(
+    reference: Sequence[Sequence[str]],
+    candidate: Sequence[Sequence[str]],
+    mode: str,
+    weight: float = 1.0,
+    explain: bool = False,
+    budget_keys: Optional[tuple[Sequence[str], Sequence[str]]] = None,
+) -> tuple[Counts, float, Optional[LcsExplanation]]:
     """Counts, the per-reference selection value (``-f B``) and, if asked, the explanation.
 
     ``reference``/``candidate`` are sentences of keys. ``budget_keys`` = (reference
@@ -67,10 +72,14 @@ def lcs_measure(reference: Sequence[Sequence[str]], candidate: Sequence[Sequence
             select = select ** (1 / w)
         if not explain:
             return counts, select, None
-        pair = SentencePair(-1, -1, tuple(res.marks), res.value, _freeze(res.table),
-                            tuple(res.path) if res.path is not None else None)
-        return counts, select, LcsExplanation(mode, w, (pair,), (), flat_runs, counts.hit,
-                                              counts.model, counts.peer, tuple(notes))
+        pair = SentencePair(
+            -1, -1, tuple(res.marks), res.value, _freeze(res.table), tuple(res.path) if res.path is not None else None
+        )
+        return (
+            counts,
+            select,
+            LcsExplanation(mode, w, (pair,), (), flat_runs, counts.hit, counts.model, counts.peer, tuple(notes)),
+        )
 
     # Union LCS, reference sentence by reference sentence.
     pairs: list[SentencePair] = []
@@ -102,8 +111,16 @@ def lcs_measure(reference: Sequence[Sequence[str]], candidate: Sequence[Sequence
                     marks.setdefault(a, (j, b))
             if explain:  # pairs that share no token have no LCS and are not listed
                 for j, res in results.items():
-                    pairs.append(SentencePair(i, j, tuple(res.marks), res.value, _freeze(res.table),
-                                              tuple(res.path) if res.path is not None else None))
+                    pairs.append(
+                        SentencePair(
+                            i,
+                            j,
+                            tuple(res.marks),
+                            res.value,
+                            _freeze(res.table),
+                            tuple(res.path) if res.path is not None else None,
+                        )
+                    )
         union.append(marks)
     if explain and any(p.table is None and p.marks for p in pairs):
         notes.append("some DP tables were too large to keep for display; their marks are exact")
@@ -146,8 +163,8 @@ def lcs_measure(reference: Sequence[Sequence[str]], candidate: Sequence[Sequence
                     runs.append(Run(i, run_start, run, f[run]))
                 run = 0
     if weighted:
-        base = sum(f_len ** w for f_len in map(float, map(len, reference)))
-        counts = Counts(hit, base ** w, float(cand_total) ** w)
+        base = sum(f_len**w for f_len in map(float, map(len, reference)))
+        counts = Counts(hit, base**w, float(cand_total) ** w)
         select = (hit / base) ** (1 / w) if base else 0.0
     else:
         counts = Counts(int(hit), ref_total, cand_total)
@@ -155,10 +172,17 @@ def lcs_measure(reference: Sequence[Sequence[str]], candidate: Sequence[Sequence
     if not explain:
         return counts, select, None
     if not budget:
-        notes.append("the paper's union LCS has no hit budget: a candidate token can be credited "
-                     "by several reference sentences, so precision can exceed 1")
-    return counts, select, LcsExplanation(mode, w, tuple(pairs), tuple(marks_out), tuple(runs),
-                                          counts.hit, counts.model, counts.peer, tuple(notes))
+        notes.append(
+            "the paper's union LCS has no hit budget: a candidate token can be credited "
+            "by several reference sentences, so precision can exceed 1"
+        )
+    return (
+        counts,
+        select,
+        LcsExplanation(
+            mode, w, tuple(pairs), tuple(marks_out), tuple(runs), counts.hit, counts.model, counts.peer, tuple(notes)
+        ),
+    )
 
 
 def _flat_runs(marks: Sequence[tuple[int, int]], w: float) -> tuple[Run, ...]:

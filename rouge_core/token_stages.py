@@ -14,6 +14,7 @@ only separated words, was dropped from inside a word, or split one word in two.
 >>> token_stages("Don't panic, Zürich!", "unicode", RougeConfig()).stages[1].tokens
 ('don', 't', 'panic', 'zürich')
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -128,8 +129,9 @@ def _marks(text: str, spans: list[tuple[int, int]], tokenizer: str) -> list[Char
             if covered[i] and not ch.isascii():
                 mapped = _case_map(ch, tokenizer)
                 if mapped != ch:
-                    out.append(CharMark(i, i + 1, ch, "case", f"{unicodedata.name(ch, '?').title()} "
-                                                               f"becomes '{mapped}'"))
+                    out.append(
+                        CharMark(i, i + 1, ch, "case", f"{unicodedata.name(ch, '?').title()} becomes '{mapped}'")
+                    )
             i += 1
             continue
         j = i
@@ -170,17 +172,44 @@ def token_stages(text: TextInput, tokenizer: str, config: RougeConfig) -> TokenS
     stop = smart_stopwords() if config.remove_stopwords else frozenset()
     kept = tuple(n for n in norms if n not in stop)
     keys = tuple(k for k in (key(n) for n in kept) if k is not None)
-    stemmer = "NLTK's Porter (rouge-score)" if config.profile == "rouge-score" else (
-        "ROUGE-1.5.5's Porter" + (" + WordNet exceptions" if config.stem_exceptions else ""))
+    stemmer = (
+        "NLTK's Porter (rouge-score)"
+        if config.profile == "rouge-score"
+        else ("ROUGE-1.5.5's Porter" + (" + WordNet exceptions" if config.stem_exceptions else ""))
+    )
     stages = (
-        Stage("case", _CASE_RULES[tokenizer], True, len(changes), changed=tuple(dict.fromkeys(changes)),
-              text=_case_map(text, tokenizer)),
-        Stage("cleaning", TOKENIZER_RULES[tokenizer], True, len(norms), norms,
-              removed=tuple(m.text for m in marks if m.kind != "case")),
-        Stage("stopwords", "the SMART list of ROUGE-1.5.5 (598 lines), matched exactly",
-              config.remove_stopwords, len(kept), kept, removed=tuple(n for n in norms if n in stop)),
-        Stage("stemming", f"{stemmer}, words of 4+ characters", config.stem, len(keys), keys,
-              changed=tuple(dict.fromkeys((n, k) for n, k in zip(kept, keys) if n != k))),
+        Stage(
+            "case",
+            _CASE_RULES[tokenizer],
+            True,
+            len(changes),
+            changed=tuple(dict.fromkeys(changes)),
+            text=_case_map(text, tokenizer),
+        ),
+        Stage(
+            "cleaning",
+            TOKENIZER_RULES[tokenizer],
+            True,
+            len(norms),
+            norms,
+            removed=tuple(m.text for m in marks if m.kind != "case"),
+        ),
+        Stage(
+            "stopwords",
+            "the SMART list of ROUGE-1.5.5 (598 lines), matched exactly",
+            config.remove_stopwords,
+            len(kept),
+            kept,
+            removed=tuple(n for n in norms if n in stop),
+        ),
+        Stage(
+            "stemming",
+            f"{stemmer}, words of 4+ characters",
+            config.stem,
+            len(keys),
+            keys,
+            changed=tuple(dict.fromkeys((n, k) for n, k in zip(kept, keys) if n != k)),
+        ),
     )
     return TokenStages(tokenizer, text, tuple(spans), marks, stages)
 

@@ -11,6 +11,7 @@ what a word is:
 * ``unicode``: runs of Unicode letters, digits and combining marks, case-folded;
   each CJK ideograph, kana and hangul syllable is a token of its own.
 """
+
 from __future__ import annotations
 
 import re
@@ -105,6 +106,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 
 # -- tokenizers: (text, start, end) -> iterator of (norm, start, end) ----------------
 
+
 def _tok_rouge155(text: str, start: int, end: int) -> Iterator[tuple[str, int, int]]:
     for m in _ASCII_WORD.finditer(text, start, end):
         yield m.group().lower(), m.start(), m.end()
@@ -128,9 +130,17 @@ def _tok_rouge_score(text: str, start: int, end: int) -> Iterator[tuple[str, int
 
 
 def _is_cjk(cp: int) -> bool:
-    return (0x4E00 <= cp <= 0x9FFF or 0x3400 <= cp <= 0x4DBF or 0x20000 <= cp <= 0x2FA1F
-            or 0xF900 <= cp <= 0xFAFF or 0x3040 <= cp <= 0x30FF or 0x31F0 <= cp <= 0x31FF
-            or 0xAC00 <= cp <= 0xD7AF or 0x1100 <= cp <= 0x11FF or 0x3130 <= cp <= 0x318F)
+    return (
+        0x4E00 <= cp <= 0x9FFF
+        or 0x3400 <= cp <= 0x4DBF
+        or 0x20000 <= cp <= 0x2FA1F
+        or 0xF900 <= cp <= 0xFAFF
+        or 0x3040 <= cp <= 0x30FF
+        or 0x31F0 <= cp <= 0x31FF
+        or 0xAC00 <= cp <= 0xD7AF
+        or 0x1100 <= cp <= 0x11FF
+        or 0x3130 <= cp <= 0x318F
+    )
 
 
 @lru_cache(maxsize=65536)
@@ -164,13 +174,14 @@ TOKENIZER_FUNCS: dict[str, Callable[[str, int, int], Iterator[tuple[str, int, in
 
 TOKENIZER_RULES: dict[str, str] = {
     "rouge155": "ASCII letters and digits only; everything else (hyphens, apostrophes, accents, CJK) "
-                "separates or is dropped",
+    "separates or is dropped",
     "rouge-score": "Python lower() first, then ASCII [a-z0-9] runs; other characters separate or are dropped",
     "unicode": "Unicode letters, digits and marks, case-folded; each CJK character is a token",
 }
 
 
 # -- token filter: stopwords, then stemming --------------------------------------
+
 
 def key_function(config: RougeConfig) -> Callable[[str], str | None]:
     """The per-token filter of a config: ``None`` for a removed stopword, else the compared key."""
@@ -197,6 +208,7 @@ def _key_function(stop: bool, stem: bool, exceptions: bool, profile: str) -> Cal
 
 
 # -- analysis ------------------------------------------------------------------------
+
 
 def analyze(text: TextInput, config: RougeConfig) -> Analysis:
     """Tokenize a summary for explanation: tokens with offsets, sentences, dropped text.
@@ -256,8 +268,7 @@ def analyze(text: TextInput, config: RougeConfig) -> Analysis:
     )
 
 
-def _record_gaps(text: str, s: int, e: int, reason: str, into: list[Dropped],
-                 keep_words: bool = False) -> None:
+def _record_gaps(text: str, s: int, e: int, reason: str, into: list[Dropped], keep_words: bool = False) -> None:
     for m in _NON_SPACE.finditer(text, s, e):
         into.append(Dropped(m.group(), m.start(), m.end(), reason))
 
@@ -290,8 +301,7 @@ def analyze_keys(text: TextInput, config: RougeConfig) -> tuple[list[str], list[
 
 def _fast_words(tokenizer: str) -> Callable[[str], list[str]]:
     if tokenizer == "rouge155":
-        return lambda s: _ASCII_WORD.findall(s.lower()) if s.isascii() else [
-            w.lower() for w in _ASCII_WORD.findall(s)]
+        return lambda s: _ASCII_WORD.findall(s.lower()) if s.isascii() else [w.lower() for w in _ASCII_WORD.findall(s)]
     if tokenizer == "rouge-score":
         return lambda s: _LOWER_WORD.findall(s.lower())
     return lambda s: [n for n, _, _ in _tok_unicode(s, 0, len(s))]

@@ -10,9 +10,10 @@ if ! command -v chromium >/dev/null 2>&1; then
     sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   fi
 fi
-# Gates (configured in pyproject.toml): ruff on everything, mypy (strict on rouge_core, checked on ui).
-# `ruff format --check` joins after one mechanical reformatting commit (issue 8, point 19).
+# Gates (configured in pyproject.toml): ruff lint and format on everything, mypy (strict on
+# rouge_core, checked on ui).
 python3 -m ruff check .
+python3 -m ruff format --check .
 python3 -m mypy
 set +e
 python3 -m pytest "$@"

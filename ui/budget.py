@@ -10,6 +10,7 @@ pairs, and refuses a larger input with a message that names the numbers, keeping
 The limits were chosen from measurements on this project's 2-core machine (benchmarks/README.md,
 "Pages on the largest input"): within them a page's compute stays around 3 s or less.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -35,8 +36,10 @@ class Budget:
         >>> INSPECT.describe()
         'Inspect serves up to 3,000 words a summary, 20 references and 10,000,000 word pairs in all.'
         """
-        return (f"{self.page} serves up to {self.max_tokens:,} words a summary, {self.max_references} references "
-                f"and {self.max_cells:,} word pairs in all.")
+        return (
+            f"{self.page} serves up to {self.max_tokens:,} words a summary, {self.max_references} references "
+            f"and {self.max_cells:,} word pairs in all."
+        )
 
 
 INSPECT = Budget("Inspect", 3_000, 10_000_000, 250_000)
@@ -69,6 +72,7 @@ def measure(candidate: str, references: Sequence[str], config: RougeConfig) -> S
     >>> measure("a b\\nc", ["a", "b c d"], RougeConfig())
     Size(candidate_tokens=3, candidate_sentences=2, reference_tokens=(1, 3), reference_sentences=(1, 1))
     """
+
     def count(text: str) -> tuple[int, int]:
         keys, sentences = analyze_keys(text, config)
         return len(keys), sum(1 for s in sentences if s)
@@ -96,13 +100,17 @@ def problems(size: Size, budget: Budget) -> list[str]:
     if not out and size.cells > budget.max_cells:
         out.append(f"reference words x candidate words = {size.cells:,} (at most {budget.max_cells:,})")
     if size.sentence_pairs > budget.max_sentence_pairs:
-        out.append(f"reference sentences x candidate sentences = {size.sentence_pairs:,} "
-                   f"(at most {budget.max_sentence_pairs:,}; one sentence per line)")
+        out.append(
+            f"reference sentences x candidate sentences = {size.sentence_pairs:,} "
+            f"(at most {budget.max_sentence_pairs:,}; one sentence per line)"
+        )
     return out
 
 
 def too_large_message(found: list[str], budget: Budget) -> str:
     """The message a page shows instead of computing (the texts are kept as typed)."""
-    return (f"This input is too large for {budget.page} to compute while you wait: {'; '.join(found)}. "
-            "Your text is kept: shorten it, or score it with the command line (python -m rouge_core), "
-            "which has no such limit.")
+    return (
+        f"This input is too large for {budget.page} to compute while you wait: {'; '.join(found)}. "
+        "Your text is kept: shorten it, or score it with the command line (python -m rouge_core), "
+        "which has no such limit."
+    )

@@ -4,6 +4,7 @@ Reports and comparisons live in one cache shared by all sessions and bounded by 
 estimate of their memory (:mod:`ui.memory_cache`), not by their number; small results
 (sizes, ROUGE-1 scores) in ``st.cache_data``.
 """
+
 from __future__ import annotations
 
 from typing import Sequence, cast
@@ -35,16 +36,18 @@ def _cache() -> MemoryLRU[object]:
 def report_for(candidate: str, references: Sequence[str], config: RougeConfig) -> Report:
     """The report of a pair under a config, computed once per distinct input."""
     refs = tuple(references)
-    value = _cache().get_or_compute(("report", candidate, refs, config.signature()),
-                                    lambda: evaluate(candidate, list(refs), config))
+    value = _cache().get_or_compute(
+        ("report", candidate, refs, config.signature()), lambda: evaluate(candidate, list(refs), config)
+    )
     return cast(Report, value)
 
 
 def comparison_for(candidate: str, references: Sequence[str], config: RougeConfig) -> Comparison:
     """The input under the three profiles, with the rules that explain each difference."""
     refs = tuple(references)
-    value = _cache().get_or_compute(("compare", candidate, refs, config.signature()),
-                                    lambda: compare(candidate, list(refs), config))
+    value = _cache().get_or_compute(
+        ("compare", candidate, refs, config.signature()), lambda: compare(candidate, list(refs), config)
+    )
     return cast(Comparison, value)
 
 
@@ -58,8 +61,9 @@ def size_of(candidate: str, references: Sequence[str], config: RougeConfig) -> S
     return _size(candidate, tuple(references), config.signature())
 
 
-def within_budget(candidate: str, references: Sequence[str], config: RougeConfig, page: Budget,
-                  extra: str = "") -> bool:
+def within_budget(
+    candidate: str, references: Sequence[str], config: RougeConfig, page: Budget, extra: str = ""
+) -> bool:
     """Whether the input fits ``page``'s budget; if not, the page's warning is shown (the texts are kept)."""
     found = problems(size_of(candidate, references, config), page)
     if found:
@@ -69,8 +73,9 @@ def within_budget(candidate: str, references: Sequence[str], config: RougeConfig
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def _rouge1(candidate: str, references: tuple[str, ...], signature: str) -> Score:
-    cfg = RougeConfig.from_signature(signature).with_(max_n=1, rouge_l=False, flat_lcs=False,
-                                                       wlcs_weight=None, skip_distance=None)
+    cfg = RougeConfig.from_signature(signature).with_(
+        max_n=1, rouge_l=False, flat_lcs=False, wlcs_weight=None, skip_distance=None
+    )
     return score(candidate, list(references), cfg)["ROUGE-1"].score
 
 

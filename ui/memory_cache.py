@@ -5,6 +5,7 @@ user editing a long text could pin gigabytes for every session (a 2,000-word pai
 holds about 40 MB of explanations). This cache evicts by estimated size instead; it is
 shared by all sessions and thread-safe.
 """
+
 from __future__ import annotations
 
 import threading

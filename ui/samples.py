@@ -1,4 +1,5 @@
 """The examples in sample_data/."""
+
 from __future__ import annotations
 
 import json
@@ -27,7 +28,8 @@ def load_samples() -> dict[str, Sample]:
     out = {}
     for path in sorted(SAMPLE_DIR.glob("*.json")):
         d = json.loads(path.read_text(encoding="utf-8"))
-        out[path.stem] = Sample(path.stem, d["title"], d["source"], d["teaches"], d["candidate"],
-                                tuple(d["references"]))
+        out[path.stem] = Sample(
+            path.stem, d["title"], d["source"], d["teaches"], d["candidate"], tuple(d["references"])
+        )
     order = sorted(out, key=lambda k: (not k.startswith("paper"), k))
     return {k: out[k] for k in order}

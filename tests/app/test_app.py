@@ -1,5 +1,6 @@
 """The app through streamlit.testing: every sample, options, bad input; the numbers on screen
 come from rouge_core."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -139,13 +140,16 @@ def test_bad_url_settings_are_ignored_with_a_message():
     assert any("ignored" in w.value for w in at.sidebar.warning)
 
 
-@pytest.mark.parametrize("candidate,message", [
-    ("", "empty"),
-    ("   \n  ", "empty"),
-    ("... !!! ???", "no tokens"),
-    ("警察击毙了枪手", "no tokens"),
-    ("word", None),
-])
+@pytest.mark.parametrize(
+    "candidate,message",
+    [
+        ("", "empty"),
+        ("   \n  ", "empty"),
+        ("... !!! ???", "no tokens"),
+        ("警察击毙了枪手", "no tokens"),
+        ("word", None),
+    ],
+)
 def test_bad_input_gives_a_message_and_zeros(candidate, message):
     at = set_texts(start(), candidate, "police killed the gunman")
     shown = scores(at)
@@ -226,8 +230,10 @@ def test_options_come_back_after_an_interrupted_run(monkeypatch):
 
     import ui.widgets.options as options
 
-    fake = types.SimpleNamespace(query_params={}, session_state={
-        "opt_ready": True, "_opt_saved": {"opt_alpha": 0.25, "opt_max_n": 3}, "opt_max_n": 5})
+    fake = types.SimpleNamespace(
+        query_params={},
+        session_state={"opt_ready": True, "_opt_saved": {"opt_alpha": 0.25, "opt_max_n": 3}, "opt_max_n": 5},
+    )
     monkeypatch.setattr(options, "st", fake)
     options._init_state()
     assert fake.session_state["opt_alpha"] == 0.25  # missing: the last good value
@@ -248,8 +254,9 @@ def test_settings_and_inputs_survive_page_switches():
     assert refs[0] == "my own reference" and len(refs) == 3  # the sample's other two are kept
 
 
-@pytest.mark.parametrize("page", ["app_pages/learn.py", "app_pages/differences.py", "app_pages/tokenizer.py",
-                                  "app_pages/mistakes.py"])
+@pytest.mark.parametrize(
+    "page", ["app_pages/learn.py", "app_pages/differences.py", "app_pages/tokenizer.py", "app_pages/mistakes.py"]
+)
 def test_text_typed_in_the_same_request_as_a_page_switch_is_kept(page):
     """Typing and then clicking another page sends both in one request: the typed value used to be
     dropped (the new page does not draw the box, so Streamlit forgets its state)."""
@@ -272,8 +279,16 @@ def test_sentence_pickers_follow_the_input_and_open_on_the_best_pair():
     at = load(start(), "union_vs_best")
     rs = _pickers(at, "inspect_lcs_rs_")
     assert len(rs) == 1
-    e = evaluate(SAMPLES["union_vs_best"].candidate, list(SAMPLES["union_vs_best"].references),
-                 RougeConfig(max_n=4, skip_distance=4)).measures["ROUGE-L"].per_reference[0].explanation
+    e = (
+        evaluate(
+            SAMPLES["union_vs_best"].candidate,
+            list(SAMPLES["union_vs_best"].references),
+            RougeConfig(max_n=4, skip_distance=4),
+        )
+        .measures["ROUGE-L"]
+        .per_reference[0]
+        .explanation
+    )
     best = max(e.pairs, key=lambda p: (len(p.marks), -p.reference_sentence, -p.candidate_sentence))
     assert rs[0].value == best.reference_sentence
     assert _pickers(at, "inspect_lcs_cs_")[0].value == best.candidate_sentence
@@ -282,8 +297,10 @@ def test_sentence_pickers_follow_the_input_and_open_on_the_best_pair():
     rs = _pickers(at, "inspect_lcs_rs_")
     assert rs and rs[0].key != old_key  # a new picker for the new input
     cs = _pickers(at, "inspect_lcs_cs_")[0]
-    assert all(o.startswith("C") and o[4:].split()[0].lower() in SAMPLES["paper_union_lcs"].candidate.lower()
-               for o in cs.options)
+    assert all(
+        o.startswith("C") and o[4:].split()[0].lower() in SAMPLES["paper_union_lcs"].candidate.lower()
+        for o in cs.options
+    )
 
 
 def test_ngram_view_follows_the_chosen_reference():

@@ -14,6 +14,7 @@ held under protanopia (Machado 2009, severity 1.0) and for normal vision. At the
 the smallest distance under deuteranopia is 14.1 (white vs candidate sentence 3's pink); the
 verdicts (credited / clipped / missing) are at least 16.6 apart.
 """
+
 from __future__ import annotations
 
 import ast
@@ -31,17 +32,17 @@ from ui.render.html import CLASS_STYLES
 THRESHOLD = colours.MIN_DISTANCE
 
 #: Machado et al. (2009), Table 1, severity 1.0 (linear RGB in, linear RGB out).
-DEUTERANOPIA = np.array([[0.367322, 0.860646, -0.227968],
-                         [0.280085, 0.672501, 0.047413],
-                         [-0.011820, 0.042940, 0.968881]])
-PROTANOPIA = np.array([[0.152286, 1.052583, -0.204868],
-                       [0.114503, 0.786281, 0.099216],
-                       [-0.003882, -0.048116, 1.051998]])
+DEUTERANOPIA = np.array(
+    [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]]
+)
+PROTANOPIA = np.array(
+    [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]]
+)
 NORMAL = np.eye(3)
 #: Linear sRGB -> XYZ (D65).
-SRGB_TO_XYZ = np.array([[0.4124564, 0.3575761, 0.1804375],
-                        [0.2126729, 0.7151522, 0.0721750],
-                        [0.0193339, 0.1191920, 0.9503041]])
+SRGB_TO_XYZ = np.array(
+    [[0.4124564, 0.3575761, 0.1804375], [0.2126729, 0.7151522, 0.0721750], [0.0193339, 0.1191920, 0.9503041]]
+)
 WHITE_XYZ = SRGB_TO_XYZ @ np.ones(3)
 
 
@@ -49,7 +50,7 @@ def srgb(hex_colour: str) -> np.ndarray:
     h = hex_colour.lstrip("#")
     if len(h) == 3:
         h = "".join(c * 2 for c in h)
-    return np.array([int(h[i:i + 2], 16) for i in (0, 2, 4)]) / 255.0
+    return np.array([int(h[i : i + 2], 16) for i in (0, 2, 4)]) / 255.0
 
 
 def linear(c: np.ndarray) -> np.ndarray:
@@ -70,7 +71,7 @@ def ciede2000(lab1: np.ndarray, lab2: np.ndarray) -> float:
     L1, a1, b1 = lab1
     L2, a2, b2 = lab2
     c_bar = (np.hypot(a1, b1) + np.hypot(a2, b2)) / 2
-    g = 0.5 * (1 - np.sqrt(c_bar ** 7 / (c_bar ** 7 + 25 ** 7)))
+    g = 0.5 * (1 - np.sqrt(c_bar**7 / (c_bar**7 + 25**7)))
     a1p, a2p = (1 + g) * a1, (1 + g) * a2
     c1p, c2p = np.hypot(a1p, b1), np.hypot(a2p, b2)
     h1p = np.degrees(np.arctan2(b1, a1p)) % 360 if c1p else 0.0
@@ -89,16 +90,20 @@ def ciede2000(lab1: np.ndarray, lab2: np.ndarray) -> float:
         h_bar = (h1p + h2p) / 2
     else:
         h_bar = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
-    t = (1 - 0.17 * np.cos(np.radians(h_bar - 30)) + 0.24 * np.cos(np.radians(2 * h_bar))
-         + 0.32 * np.cos(np.radians(3 * h_bar + 6)) - 0.20 * np.cos(np.radians(4 * h_bar - 63)))
+    t = (
+        1
+        - 0.17 * np.cos(np.radians(h_bar - 30))
+        + 0.24 * np.cos(np.radians(2 * h_bar))
+        + 0.32 * np.cos(np.radians(3 * h_bar + 6))
+        - 0.20 * np.cos(np.radians(4 * h_bar - 63))
+    )
     d_theta = 30 * np.exp(-(((h_bar - 275) / 25) ** 2))
-    r_c = 2 * np.sqrt(cp_bar ** 7 / (cp_bar ** 7 + 25 ** 7))
+    r_c = 2 * np.sqrt(cp_bar**7 / (cp_bar**7 + 25**7))
     s_l = 1 + 0.015 * (l_bar - 50) ** 2 / np.sqrt(20 + (l_bar - 50) ** 2)
     s_c = 1 + 0.045 * cp_bar
     s_h = 1 + 0.015 * cp_bar * t
     r_t = -np.sin(np.radians(2 * d_theta)) * r_c
-    return float(np.sqrt((d_l / s_l) ** 2 + (d_c / s_c) ** 2 + (d_hh / s_h) ** 2
-                         + r_t * (d_c / s_c) * (d_hh / s_h)))
+    return float(np.sqrt((d_l / s_l) ** 2 + (d_c / s_c) ** 2 + (d_hh / s_h) ** 2 + r_t * (d_c / s_c) * (d_hh / s_h)))
 
 
 def distance(c1: str, c2: str, matrix: np.ndarray = DEUTERANOPIA) -> float:
@@ -115,14 +120,18 @@ def closest(group: dict[str, str], matrix: np.ndarray) -> tuple[float, str, str]
 
 # -- the measuring stick --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("lab1", "lab2", "expected"), [  # Sharma, Wu & Dalal (2005), Table 1
-    ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
-    ((50.0, -1.3802, -84.2814), (50.0, 0.0, -82.7485), 1.0000),
-    ((50.0, 2.5, 0.0), (50.0, 0.0, -2.5), 4.3065),
-    ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
-    ((22.7233, 20.0904, -46.6940), (23.0331, 14.9730, -42.5619), 2.0373),
-    ((2.0776, 0.0795, -1.1350), (0.9033, -0.0636, -0.5514), 0.9082),
-])
+
+@pytest.mark.parametrize(
+    ("lab1", "lab2", "expected"),
+    [  # Sharma, Wu & Dalal (2005), Table 1
+        ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
+        ((50.0, -1.3802, -84.2814), (50.0, 0.0, -82.7485), 1.0000),
+        ((50.0, 2.5, 0.0), (50.0, 0.0, -2.5), 4.3065),
+        ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
+        ((22.7233, 20.0904, -46.6940), (23.0331, 14.9730, -42.5619), 2.0373),
+        ((2.0776, 0.0795, -1.1350), (0.9033, -0.0636, -0.5514), 0.9082),
+    ],
+)
 def test_ciede2000_matches_the_published_test_pairs(lab1, lab2, expected):
     assert ciede2000(np.array(lab1), np.array(lab2)) == pytest.approx(expected, abs=1e-4)
 
@@ -142,9 +151,14 @@ def test_the_old_palette_fails_the_check():
 
 # -- the app's colours ------------------------------------------------------------------------------
 
+
 def test_match_clipped_missing_stay_apart_under_deuteranopia():
-    verdicts = {"plain": colours.PLAIN, "credited": colours.CREDITED, "clipped": colours.CLIPPED,
-                "missing": colours.MISSING}
+    verdicts = {
+        "plain": colours.PLAIN,
+        "credited": colours.CREDITED,
+        "clipped": colours.CLIPPED,
+        "missing": colours.MISSING,
+    }
     for (n1, c1), (n2, c2) in pairs(verdicts):
         assert distance(c1, c2) >= THRESHOLD, (n1, n2, distance(c1, c2))
 
@@ -182,22 +196,41 @@ def test_one_meaning_per_colour():
 def contrast(background: str, text: str = "#000000") -> float:
     def lum(c: str) -> float:
         return float(linear(srgb(c)) @ [0.2126, 0.7152, 0.0722])
+
     hi, lo = sorted((lum(background), lum(text)), reverse=True)
     return (hi + 0.05) / (lo + 0.05)
 
 
 def test_black_text_stays_readable_on_every_background():
     """WCAG AAA (7:1) for black text on every colour drawn behind words."""
-    for c in (colours.CREDITED, colours.CREDITED_ALT, colours.CLIPPED, colours.MISSING, *colours.SEQUENCE,
-              colours.SPLIT, colours.CASE, colours.DIFFERS):
+    for c in (
+        colours.CREDITED,
+        colours.CREDITED_ALT,
+        colours.CLIPPED,
+        colours.MISSING,
+        *colours.SEQUENCE,
+        colours.SPLIT,
+        colours.CASE,
+        colours.DIFFERS,
+    ):
         assert contrast(c) >= 7, (colours.MEANINGS[c], contrast(c))
     assert contrast("#ffffff", colours.DROPPED_INK) >= 4.5  # grey dropped text is still legible
 
 
 # -- the app draws with these colours and a second cue ---------------------------------------------------
 
-MY_FILES = ["html.py", "lcs.py", "union.py", "ngrams.py", "skip.py", "wlcs.py", "learn.py", "runs.py",
-            "differences.py", "claims.py"]  # in ui/render/
+MY_FILES = [
+    "html.py",
+    "lcs.py",
+    "union.py",
+    "ngrams.py",
+    "skip.py",
+    "wlcs.py",
+    "learn.py",
+    "runs.py",
+    "differences.py",
+    "claims.py",
+]  # in ui/render/
 
 
 HEX = re.compile(r"#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b")
@@ -206,11 +239,19 @@ HEX = re.compile(r"#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b")
 def code_strings(path: Path) -> list[str]:
     """The string constants of a module's code (docstrings and their examples left out)."""
     tree = ast.parse(path.read_text())
-    docs = {id(node.body[0].value) for node in ast.walk(tree)
-            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body
-            and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
-    return [n.value for n in ast.walk(tree)
-            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
+    docs = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs
+    ]
 
 
 def test_colours_are_defined_in_one_place():
@@ -227,8 +268,12 @@ def test_verdicts_have_a_second_cue_besides_colour():
     assert "dotted" in CLASS_STYLES["rl-miss"] and "line-through" in CLASS_STYLES["rl-spent"]
     assert "double" in CLASS_STYLES["rl-shared"]
     from ui.render.skip import CATEGORY_COLOURS, CATEGORY_GLYPHS, CLIPPED, CREDITED, UNMATCHED
+
     assert {CATEGORY_COLOURS[c] for c in (CREDITED, CLIPPED, UNMATCHED)} == {
-        colours.CREDITED, colours.CLIPPED, colours.MISSING}
+        colours.CREDITED,
+        colours.CLIPPED,
+        colours.MISSING,
+    }
     assert len({CATEGORY_GLYPHS[c] for c in (CREDITED, CLIPPED, UNMATCHED)}) == 3
 
 

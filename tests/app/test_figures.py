@@ -1,6 +1,7 @@
 """Figure properties (titles that fit, labels that do not overlap, numbers left readable, integer colour
 bars for run lengths, a hover on every cell) and the union LCS views that show each candidate
 sentence's full LCS (Lin 2004, section 3.2)."""
+
 from __future__ import annotations
 
 import html
@@ -29,10 +30,14 @@ from ui.render.union import budget_frame, union_html, union_table
 
 S1, S2 = "police killed the gunman", "police kill the gunman"
 # 24 and 25 words: the size at which labels used to collide.
-REF25 = ("the police said on tuesday that the gunman who killed three people at the shopping centre had been "
-         "known to officers for several years")
-CAND25 = ("police said the gunman who shot three people at a busy shopping centre on tuesday was known to local "
-          "officers for years before the attack")
+REF25 = (
+    "the police said on tuesday that the gunman who killed three people at the shopping centre had been "
+    "known to officers for several years"
+)
+CAND25 = (
+    "police said the gunman who shot three people at a busy shopping centre on tuesday was known to local "
+    "officers for years before the attack"
+)
 UNION_REF, UNION_CAND = "w1 w2 w3 w4 w5", "w1 w2 w6 w7 w8\nw1 w3 w8 w9 w5"
 
 
@@ -69,14 +74,20 @@ def walk(ref: str, cand: str, weight: float = 1.0):
 
 # -- titles and margins ----------------------------------------------------------------------------------
 
+
 def test_every_figure_has_a_title_that_fits():
     r, e, p, rt, ct = pair_of(CAND25, REF25)
     cells, trace, wrt, wct = walk(REF25, CAND25)
     rs = evaluate(CAND25, REF25, RougeConfig(skip_distance=4))
-    figs = [lcs_heatmap(p, rt, ct), alignment_figure(rt, ct, p.marks, title="LCS alignment (15 matches)"),
-            table_figure(cells, trace, 10, wrt, wct), table_figure(cells, trace, len(cells), wrt, wct, runs=True),
-            table_figure(cells, trace, 5, wrt, wct, weight=1.2, narrow=True), skip_matrix(rs, "ROUGE-S4", 0),
-            skip_walk_figure(rs, "ROUGE-S4", skip_steps(rs.candidate.keys, rs.references[0].keys, 4), 3)]
+    figs = [
+        lcs_heatmap(p, rt, ct),
+        alignment_figure(rt, ct, p.marks, title="LCS alignment (15 matches)"),
+        table_figure(cells, trace, 10, wrt, wct),
+        table_figure(cells, trace, len(cells), wrt, wct, runs=True),
+        table_figure(cells, trace, 5, wrt, wct, weight=1.2, narrow=True),
+        skip_matrix(rs, "ROUGE-S4", 0),
+        skip_walk_figure(rs, "ROUGE-S4", skip_steps(rs.candidate.keys, rs.references[0].keys, 4), 3),
+    ]
     for fig in figs:
         assert_title_fits(fig)
 
@@ -95,6 +106,7 @@ def test_top_margin_holds_the_title_and_labels_without_a_gap():
 
 
 # -- labels --------------------------------------------------------------------------------------------
+
 
 def test_column_labels_turn_upright_and_thin_out_past_a_dozen_tokens():
     _, _, p, rt, ct = pair_of(S2, S1)
@@ -126,6 +138,7 @@ def test_alignment_labels_never_overlap():
 
 
 # -- cell numbers, traceback and matches ------------------------------------------------------------------
+
 
 def test_traceback_and_matches_leave_the_numbers_readable():
     _, _, p, rt, ct = pair_of(CAND25, REF25)
@@ -162,6 +175,7 @@ def test_current_cell_arrow_stays_off_the_numbers():
 
 
 # -- colour bars and titles of the W tables ----------------------------------------------------------------
+
 
 def test_run_length_colour_bar_has_integer_ticks():
     cells, trace, rt, ct = walk(REF25, CAND25, 1.2)
@@ -225,14 +239,14 @@ def test_every_skip_matrix_cell_hovers():
 
 # -- the union LCS: each candidate sentence's full LCS ----------------------------------------------------
 
+
 def test_union_view_shows_each_sentences_full_lcs():
     """Lin (2004): LCS(r, c1) = w1 w2, LCS(r, c2) = w1 w3 w5, union w1 w2 w3 w5 = 4/5; w1 is in both
     LCSs and is counted once (C2's w1 used to be dropped because C1 found it first)."""
     r = evaluate(UNION_CAND, UNION_REF, RougeConfig())
     assert r.measures["ROUGE-L"].counts.hit == 4 and r.measures["ROUGE-L"].score.recall == 0.8
     out = union_html(r, "ROUGE-L", 0)
-    chips = {j: re.findall(r">(w\d)</span>", m) for j, m in re.findall(
-        r'LCS with C(\d): \d words? (.*?)</div>', out)}
+    chips = {j: re.findall(r">(w\d)</span>", m) for j, m in re.findall(r"LCS with C(\d): \d words? (.*?)</div>", out)}
     assert chips == {"1": ["w1", "w2"], "2": ["w1", "w3", "w5"]}
     c2 = re.search(r"LCS with C2: .*?</div>", out).group(0)
     assert re.search(r'class="rl-shared"[^>]*data-tag="c2"[^>]*counted once[^>]*>w1<', c2)

@@ -1,4 +1,5 @@
 """Upload parsing: good records load, bad ones give a message that says what to fix."""
+
 from __future__ import annotations
 
 import pytest
@@ -23,16 +24,19 @@ def test_single_reference_string_is_accepted():
     assert parse_record(b'{"candidate": "a", "reference": "b"}', "r.json").references == ("b",)
 
 
-@pytest.mark.parametrize("data,fragment", [
-    (b"", "empty"),
-    (b"{not json", "not valid JSON"),
-    (b"[1, 2]", "object"),
-    (b'{"references": ["b"]}', "no 'candidate'"),
-    (b'{"candidate": "a"}', "no 'references'"),
-    (b'{"candidate": 3, "references": ["b"]}', "string"),
-    (b'{"candidate": "a", "references": 5}', "list"),
-    (b"\xff\xfe\x00a", "not UTF-8"),
-])
+@pytest.mark.parametrize(
+    "data,fragment",
+    [
+        (b"", "empty"),
+        (b"{not json", "not valid JSON"),
+        (b"[1, 2]", "object"),
+        (b'{"references": ["b"]}', "no 'candidate'"),
+        (b'{"candidate": "a"}', "no 'references'"),
+        (b'{"candidate": 3, "references": ["b"]}', "string"),
+        (b'{"candidate": "a", "references": 5}', "list"),
+        (b"\xff\xfe\x00a", "not UTF-8"),
+    ],
+)
 def test_bad_records_raise_clear_messages(data, fragment):
     with pytest.raises(InputError, match=fragment):
         parse_record(data, "bad.json")

@@ -1,6 +1,7 @@
 """The Learn page through streamlit.testing: every section renders, the walk-throughs end on
 rouge_core's numbers, the paper's claims are on screen, every sample loads, inputs survive a
 page switch, user text stays text."""
+
 from __future__ import annotations
 
 import html
@@ -27,7 +28,6 @@ DEFAULT = RougeConfig(max_n=4, skip_distance=4, wlcs_weight=1.2)  # the sidebar'
 def box(at, name: str):
     """The text area of kept box ``name`` (ui/widgets/kept.py: its key is name#generation)."""
     return next(t for t in at.text_area if t.key.split("#")[0] == name)
-
 
 
 def open_learn(section: str | None = None) -> AppTest:
@@ -270,14 +270,17 @@ def test_user_text_is_escaped():
 
 # -- the renderers directly ------------------------------------------------------------------
 
+
 def test_table_figure_shows_only_the_cells_done_so_far():
     from rouge_core.steps import lcs_steps, traceback_steps
     from ui.render.learn import table_figure
 
     rep = evaluate(S2, S1, DEFAULT)
     rt, ct = rep.references[0].sentences[0], rep.candidate.sentences[0]
-    cells, trace = lcs_steps([t.key for t in rt], [t.key for t in ct]), traceback_steps([t.key for t in rt],
-                                                                                         [t.key for t in ct])
+    cells, trace = (
+        lcs_steps([t.key for t in rt], [t.key for t in ct]),
+        traceback_steps([t.key for t in rt], [t.key for t in ct]),
+    )
     fig = table_figure(cells, trace, 6, rt, ct)
     z = fig.data[0].z
     assert z[2][2] == 1 and z[2][3] is None and z[4][4] is None  # c[2][2] is step 6
@@ -285,6 +288,7 @@ def test_table_figure_shows_only_the_cells_done_so_far():
     assert (rect.x0, rect.y0) == (1.5, 1.5)
     arrow = fig.layout.annotations[-1]
     from ui.render.learn import ARROW_OFFSET  # the arrow runs off the cell centres, clear of the numbers
+
     assert (round(arrow.ax + ARROW_OFFSET, 6), round(arrow.ay + ARROW_OFFSET, 6)) == (2, 1)  # 'up': from c[1][2]
     assert "c[2][2] = 1 (up)" in fig.layout.title.subtitle.text
     end = table_figure(cells, trace, len(cells) + len(trace), rt, ct)
@@ -303,11 +307,14 @@ def test_f_lines_follow_each_profile():
     assert f_lines(Score(0.4, 0.8, 0.8), 0.0, "paper") == ["α = 0 (β → ∞): F = R = 0.8"]
 
 
-@pytest.mark.parametrize(("sample", "profile", "paper_runs", "script_runs"), [
-    ("paper_wlcs_y1", "rouge155", "4^2 = 16", "4^2 = 16"),
-    ("paper_wlcs_y2", "rouge155", "1^2 + 1^2 + 1^2 + 1^2 = 4", "4^2 = 16"),
-    ("paper_wlcs_y2", "paper", "1^2 + 1^2 + 1^2 + 1^2 = 4", "4^2 = 16"),
-])
+@pytest.mark.parametrize(
+    ("sample", "profile", "paper_runs", "script_runs"),
+    [
+        ("paper_wlcs_y1", "rouge155", "4^2 = 16", "4^2 = 16"),
+        ("paper_wlcs_y2", "rouge155", "1^2 + 1^2 + 1^2 + 1^2 = 4", "4^2 = 16"),
+        ("paper_wlcs_y2", "paper", "1^2 + 1^2 + 1^2 + 1^2 = 4", "4^2 = 16"),
+    ],
+)
 def test_rouge_w_draws_both_runs_and_the_arithmetic_uses_the_drawn_ones(sample, profile, paper_runs, script_runs):
     """Y2 under rouge155: the script counts one run of 4 along the reference (16), the paper four runs
     of 1 (4); the worked arithmetic must use the runs the profile counts, as drawn."""
@@ -367,9 +374,16 @@ def test_deep_link_opens_section_sample_and_step():
     assert at.query_params["sample"] in ("paper_wlcs_y2", ["paper_wlcs_y2"])
 
 
-@pytest.mark.parametrize("bad", [{"sec": "Z"}, {"sec": "N", "sample": "../../etc/passwd"},
-                                 {"sec": "L", "step": "9" * 50},
-                                 {"sec": "L", "lt": "%%%"}, {"sec": "U", "cand": "x" * 10_000}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"sec": "Z"},
+        {"sec": "N", "sample": "../../etc/passwd"},
+        {"sec": "L", "step": "9" * 50},
+        {"sec": "L", "lt": "%%%"},
+        {"sec": "U", "cand": "x" * 10_000},
+    ],
+)
 def test_bad_deep_links_are_ignored(bad):
     at = AppTest.from_file(APP, default_timeout=60)
     for k, v in bad.items():

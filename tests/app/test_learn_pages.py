@@ -1,5 +1,6 @@
 """The Learn pages through streamlit.testing: 'Why do the numbers differ?', the tokenizer inspector and
 common mistakes render with the sample data and with bad input, and show rouge_core's numbers."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,7 +23,6 @@ EVIL = "<script>alert(1)</script> the gunman <img src=x onerror=alert(2)>"
 def box(at, name: str):
     """The text area of kept box ``name`` (ui/widgets/kept.py: its key is name#generation)."""
     return next(t for t in at.text_area if t.key.split("#")[0] == name)
-
 
 
 def start(page: str) -> AppTest:
@@ -58,6 +58,7 @@ def no_markup(at: AppTest) -> None:
 
 # -- Why do the numbers differ? -------------------------------------------------------------
 
+
 def table(at: AppTest):
     return at.dataframe[0].value
 
@@ -66,7 +67,10 @@ def test_differences_opens_on_the_inspect_inputs_with_evaluate_numbers():
     at = start("differences")
     assert at.radio(key="diff_source").value == "inspect"
     assert [c for c in table(at).columns if c[-2:] in (" P", " R", " F")] == [
-        "rouge155 F", "rouge-score F", "paper F"]  # one statistic by default: the table fits the page
+        "rouge155 F",
+        "rouge-score F",
+        "paper F",
+    ]  # one statistic by default: the table fits the page
     at.radio(key="diff_stat").set_value("P, R and F")
     run(at)
     s = SAMPLES["news_multi_ref"]
@@ -144,6 +148,7 @@ def test_differences_bad_input(candidate):
 
 # -- Tokenizer inspector ---------------------------------------------------------------------
 
+
 def counts(at: AppTest) -> dict[str, dict]:
     return at.dataframe[0].value.set_index("tokenizer").to_dict("index")
 
@@ -156,7 +161,10 @@ def test_tokenizer_page_counts_and_scores():
     for tok, ts in stages.items():
         row = shown[tok]
         assert (row["characters dropped"], row["characters splitting words"], row["after stemming"]) == (
-            ts.count("dropped"), ts.count("split"), ts.stages[3].count)
+            ts.count("dropped"),
+            ts.count("split"),
+            ts.stages[3].count,
+        )
         report = evaluate(s.candidate, list(s.references), tokenizer_config(tok, DEFAULT))
         assert row["ROUGE-1 recall of the Inspect pair"] == report.measures["ROUGE-1"].score.recall
     assert "paul" in html(at)
@@ -191,8 +199,7 @@ def test_tokenizer_page_makes_the_unicode_tokenizer_obvious():
     shown = counts(at)
     assert shown["rouge155"]["letters and digits kept"] == "34 of 46"
     assert shown["unicode"]["letters and digits kept"] == "46 of 46"
-    assert any("keeps 34 of the 46 letters" in m.value and "unicode tokenizer keeps 46" in m.value
-               for m in at.success)
+    assert any("keeps 34 of the 46 letters" in m.value and "unicode tokenizer keeps 46" in m.value for m in at.success)
     assert "tué" in html(at) and "警" in html(at)
 
 
@@ -212,6 +219,7 @@ def test_tokenizer_page_bad_input(own):
 
 
 # -- Common mistakes ---------------------------------------------------------------------------
+
 
 def mistake_values(at: AppTest, k: int) -> list[tuple[float, float]]:
     df = at.dataframe[k].value

@@ -1,4 +1,5 @@
 """The match-view renderers: report -> tables, figures and escaped HTML, with the paper's examples."""
+
 from __future__ import annotations
 
 import random
@@ -68,6 +69,7 @@ def _points(fig) -> int:
 
 # -- html helpers ----------------------------------------------------------------
 
+
 def test_highlight_marks_and_escapes_text_and_titles():
     text = 'a <b>"x"</b> c'
     out = h.highlight(text, [(2, 12, "rl-match", '"><script>alert(1)</script>'), (0, 1, "#ff0000", "")])
@@ -79,9 +81,11 @@ def test_highlight_marks_and_escapes_text_and_titles():
 
 def test_highlight_overlapping_spans_split_and_clip():
     out = h.highlight("abcdef", [(0, 4, "rl-miss", "one"), (2, 99, "rl-match", "two")], wrap=False)
-    assert out == ('<span class="rl-miss" title="one">ab</span>'
-                   '<span class="rl-match" title="one; two">cd</span>'
-                   '<span class="rl-match" title="two">ef</span>')
+    assert out == (
+        '<span class="rl-miss" title="one">ab</span>'
+        '<span class="rl-match" title="one; two">cd</span>'
+        '<span class="rl-match" title="two">ef</span>'
+    )
 
 
 def test_style_attrs_reject_anything_but_classes_and_colours():
@@ -104,6 +108,7 @@ def test_long_text_is_cut_with_a_note():
 
 
 # -- n-grams ---------------------------------------------------------------------
+
 
 def test_ngram_table_paper_s2_vs_s1():
     r = evaluate(S2, S1, RougeConfig(max_n=2))
@@ -128,10 +133,18 @@ def test_ngram_clipping_marks_first_occurrences_only():
     assert (the["candidate count"], the["reference count"], the["clipped credit"]) == (3, 1, 1)
     cand, ref = ngram_highlight_html(r, "ROUGE-1", 0)
     tags = re.findall(r'<span class="(rl-\w+)"[^>]*>(\w+)</span>', cand)
-    assert tags == [("rl-match", "the"), ("rl-match", "cat"), ("rl-clipped", "the"),
-                    ("rl-clipped", "cat"), ("rl-clipped", "the")]
+    assert tags == [
+        ("rl-match", "the"),
+        ("rl-match", "cat"),
+        ("rl-clipped", "the"),
+        ("rl-clipped", "cat"),
+        ("rl-clipped", "the"),
+    ]
     assert re.findall(r'<span class="(rl-\w+)"[^>]*>(\w+)</span>', ref) == [
-        ("rl-match", "the"), ("rl-match", "cat"), ("rl-miss", "sat")]
+        ("rl-match", "the"),
+        ("rl-match", "cat"),
+        ("rl-miss", "sat"),
+    ]
 
 
 def test_ngram_labels_follow_the_report():
@@ -142,6 +155,7 @@ def test_ngram_labels_follow_the_report():
 
 # -- LCS -------------------------------------------------------------------------
 
+
 def test_lcs_heatmap_s2_vs_s1_table_and_path():
     r = evaluate(S2, S1, RougeConfig())
     e = lcs_explanation(r, "ROUGE-L", 0)
@@ -149,8 +163,13 @@ def test_lcs_heatmap_s2_vs_s1_table_and_path():
     rt, ct = pair_tokens(r, 0, pair)
     fig = lcs_heatmap(pair, rt, ct)
     z = _heat(fig).z
-    assert [list(row) for row in z] == [[0, 0, 0, 0, 0], [0, 1, 1, 1, 1], [0, 1, 1, 1, 1],
-                                       [0, 1, 1, 2, 2], [0, 1, 1, 2, 3]]
+    assert [list(row) for row in z] == [
+        [0, 0, 0, 0, 0],
+        [0, 1, 1, 1, 1],
+        [0, 1, 1, 1, 1],
+        [0, 1, 1, 2, 2],
+        [0, 1, 1, 2, 3],
+    ]
     assert z[-1][-1] == 3
     path = next(d for d in fig.data if d.name == "traceback")  # drawn off the cell centres: customdata = cell
     assert tuple(path.customdata[0]) == (4, 4) and tuple(path.customdata[-1]) == (0, 0)
@@ -174,10 +193,13 @@ def test_lcs_heatmap_without_table_is_none_and_large_tables_are_cropped():
 
 def test_heatmap_and_alignment_labels_are_escaped():
     evil = ["<b>x</b>", "<img src=x onerror=alert(1)>"]
-    pair = SentencePair(0, 0, ((0, 0),), 1.0, ((0.0, 0.0, 0.0), (0.0, 1.0, 1.0), (0.0, 1.0, 1.0)),
-                        ((2, 2), (1, 2), (1, 1), (0, 0)))
-    for fig in (lcs_heatmap(pair, evil, evil, tie_rule_text="<script>x</script>"),
-                alignment_figure(evil, evil, [(0, 0)], title="<i>t</i>", mark_titles=["<u>m</u>"])):
+    pair = SentencePair(
+        0, 0, ((0, 0),), 1.0, ((0.0, 0.0, 0.0), (0.0, 1.0, 1.0), (0.0, 1.0, 1.0)), ((2, 2), (1, 2), (1, 1), (0, 0))
+    )
+    for fig in (
+        lcs_heatmap(pair, evil, evil, tie_rule_text="<script>x</script>"),
+        alignment_figure(evil, evil, [(0, 0)], title="<i>t</i>", mark_titles=["<u>m</u>"]),
+    ):
         js = fig.to_json()
         for bad in ("<b>", "<img", "<script", "<i>", "<u>"):
             assert bad not in js, bad
@@ -217,8 +239,11 @@ def test_union_hit_budget_spent_marks_are_struck_through():
     t = union_table(r, "ROUGE-L", 0)
     assert list(t["credited"]) == [True, True, False]
     out = union_html(r, "ROUGE-L", 0)
-    assert re.search(r'<span class="rl-spent" style="background:#[0-9a-f]+;" data-tag="c1" title="[^"]*not '
-                     r'credited[^"]*">the</span>', out)
+    assert re.search(
+        r'<span class="rl-spent" style="background:#[0-9a-f]+;" data-tag="c1" title="[^"]*not '
+        r'credited[^"]*">the</span>',
+        out,
+    )
 
 
 def test_paper_union_has_no_budget_and_flat_lcs():
@@ -247,6 +272,7 @@ def test_pair_table_rebuilt_for_display_matches_the_core():
 
 
 # -- WLCS ------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("profile,kind", [("rouge155", "wlcs-union"), ("paper", "wlcs-flat")])
 def test_wlcs_runs_y1(profile, kind):
@@ -286,6 +312,7 @@ def test_wlcs_y2_runs_and_plain_lcs_beside():
 
 # -- skip-bigrams ----------------------------------------------------------------
 
+
 def test_skip_matrix_categories_distance_1():
     r = evaluate("a b c d", "a c d b", RougeConfig(skip_distance=1, max_n=1))
     e = gram_explanation(r, "ROUGE-S1", 0)
@@ -298,7 +325,9 @@ def test_skip_matrix_categories_distance_1():
     assert [[v - 0.5 for v in row] for row in _heat(fig).z] == grid
     t = skip_pairs_table(r, "ROUGE-S1", 0)
     assert list(zip(t["skip-bigram"], t["i"], t["j"], t["gap"], t["credited"])) == [
-        ("a c", 1, 3, 1, True), ("c d", 3, 4, 0, True)]
+        ("a c", 1, 3, 1, True),
+        ("c d", 3, 4, 0, True),
+    ]
     assert "at most 1 tokens between" in skip_status(r, "ROUGE-S1", 0)
 
 
@@ -312,7 +341,9 @@ def test_skip_clipped_pairs_and_su_unigrams():
     assert t["reference i"].isna().tolist() == [False, True, True] and t["reference i"].iloc[0] == 1
     u = su_unigrams_table(r, "ROUGE-SU*", 0)
     assert list(zip(u["unigram"], u["candidate count"], u["reference count"], u["clipped credit"])) == [
-        ("a", 2, 1, 1), ("b", 2, 1, 1)]
+        ("a", 2, 1, 1),
+        ("b", 2, 1, 1),
+    ]
     assert su_unigrams_table(r, "ROUGE-S*", 0).empty
 
 
@@ -331,8 +362,11 @@ EVIL = "police <script>alert(1)</script> kill the gunman\nthe <img src=x onerror
 @pytest.mark.parametrize("profile", ["rouge155", "rouge-score", "paper"])
 @pytest.mark.parametrize("tokenizer", ["rouge155", "unicode"])
 def test_user_text_never_appears_unescaped(profile, tokenizer):
-    r = evaluate(EVIL, [EVIL.replace("kill", "killed"), S1], RougeConfig(
-        profile=profile, tokenizer=tokenizer, skip_distance=4, max_n=2, flat_lcs=True))
+    r = evaluate(
+        EVIL,
+        [EVIL.replace("kill", "killed"), S1],
+        RougeConfig(profile=profile, tokenizer=tokenizer, skip_distance=4, max_n=2, flat_lcs=True),
+    )
     outputs = []
     for ref_index in (0, 1):
         for label in labels_of(r, "N"):
@@ -356,6 +390,7 @@ def test_user_text_never_appears_unescaped(profile, tokenizer):
 
 
 # -- large inputs stay bounded ---------------------------------------------------
+
 
 def test_five_thousand_tokens_bounded_figures():
     rng = random.Random(7)
@@ -393,22 +428,30 @@ def test_five_thousand_tokens_bounded_figures():
 
 # -- the layout function, run headless -------------------------------------------
 
+
 def _views_app(profile: str, options: dict) -> None:
     from rouge_core import RougeConfig, evaluate
     from ui.widgets.match_views import show_match_views
-    report = evaluate("police kill the gunman\nthe gunman died <b>x</b>",
-                      ["police killed the gunman", "the gunman was killed"],
-                      RougeConfig(profile=profile, **options))
+
+    report = evaluate(
+        "police kill the gunman\nthe gunman died <b>x</b>",
+        ["police killed the gunman", "the gunman was killed"],
+        RougeConfig(profile=profile, **options),
+    )
     show_match_views(report, "mv")
 
 
-@pytest.mark.parametrize("profile,options", [
-    ("rouge155", {}),
-    ("rouge-score", {"skip_distance": -1}),
-    ("paper", {"max_n": None, "wlcs_weight": None, "skip_distance": None, "rouge_l": False}),
-])
+@pytest.mark.parametrize(
+    "profile,options",
+    [
+        ("rouge155", {}),
+        ("rouge-score", {"skip_distance": -1}),
+        ("paper", {"max_n": None, "wlcs_weight": None, "skip_distance": None, "rouge_l": False}),
+    ],
+)
 def test_show_match_views_runs(profile, options):
     from streamlit.testing.v1 import AppTest
+
     at = AppTest.from_function(_views_app, args=(profile, options), default_timeout=60).run()
     assert not at.exception
     assert [t.label for t in at.tabs] == ["N-grams", "LCS", "WLCS", "Skip-bigrams"]
@@ -428,10 +471,18 @@ def test_differences_shade_cells_not_rows():
 
     from ui.render.differences import style_frame
 
-    df = pd.DataFrame([{"measure": "ROUGE-2", "rouge155 F": 0.33333, "rouge-score F": 1 / 3, "paper F": 1 / 3,
-                        "differs because": "Perl rounding"},
-                       {"measure": "ROUGE-1", "rouge155 F": 0.75, "rouge-score F": 0.75, "paper F": 0.75,
-                        "differs because": ""}])
+    df = pd.DataFrame(
+        [
+            {
+                "measure": "ROUGE-2",
+                "rouge155 F": 0.33333,
+                "rouge-score F": 1 / 3,
+                "paper F": 1 / 3,
+                "differs because": "Perl rounding",
+            },
+            {"measure": "ROUGE-1", "rouge155 F": 0.75, "rouge-score F": 0.75, "paper F": 0.75, "differs because": ""},
+        ]
+    )
     styles = style_frame(df)._compute().ctx  # (row, column) -> [(property, value)]
     shaded = {(r, df.columns[c]) for (r, c), props in styles.items() if any("background" in p for p, _ in props)}
     assert shaded == {(0, "rouge155 F")}

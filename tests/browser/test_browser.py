@@ -2,6 +2,7 @@
 
 Screenshots go to tests/browser/screenshots/ (not committed) for a person to look at.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -49,8 +50,9 @@ def test_html_in_input_stays_text(server, browser):
     page.on("dialog", lambda d: (alerts.append(d.message), d.dismiss()))
     page.goto(server, wait_until="networkidle")
     page.get_by_text("Inspect a pair").first.wait_for(timeout=60_000)
-    _fill(page, "Candidate (one sentence per line)",
-          "<img src=x onerror=alert(1)> the <script>alert(2)</script> gunman")
+    _fill(
+        page, "Candidate (one sentence per line)", "<img src=x onerror=alert(1)> the <script>alert(2)</script> gunman"
+    )
     wait_idle(page)
     page.wait_for_timeout(1000)
     assert alerts == []

@@ -1,4 +1,5 @@
 """The Learn page in Chromium: step an LCS walk-through to its end and read the final value."""
+
 from __future__ import annotations
 
 import re

@@ -1,5 +1,6 @@
 """What a careless user or an attacker does, in Chromium: typed text survives a page switch, and
 Markdown payloads from a shared link or pasted text render as text (no image, no link)."""
+
 from __future__ import annotations
 
 import urllib.parse
@@ -50,8 +51,11 @@ PAYLOAD = "![t](http://127.0.0.1:9/img.png) [Log in again](http://127.0.0.1:9/ph
 
 
 def _no_injected_elements(page) -> None:
-    for sel in ("[data-testid='stAlert']", "[data-testid='stSidebar'] [data-testid='stAlert']",
-                "[data-testid='stCaptionContainer']"):
+    for sel in (
+        "[data-testid='stAlert']",
+        "[data-testid='stSidebar'] [data-testid='stAlert']",
+        "[data-testid='stCaptionContainer']",
+    ):
         for el in page.locator(sel).all():
             assert el.locator("img").count() == 0, el.inner_html()[:300]
             assert el.locator("a").count() == 0, el.inner_html()
@@ -61,8 +65,7 @@ def test_markdown_in_a_shared_link_is_shown_as_text(server, browser):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
-    cfg = urllib.parse.quote("x|profile:![t](http://127.0.0.1:9/img.png)[Log](http://127.0.0.1:9/p)|v:1.0",
-                             safe="")
+    cfg = urllib.parse.quote("x|profile:![t](http://127.0.0.1:9/img.png)[Log](http://127.0.0.1:9/p)|v:1.0", safe="")
     page.goto(f"{server}/?cfg={cfg}", wait_until="networkidle")
     warning = page.locator("[data-testid='stSidebar'] [data-testid='stAlert']").first
     warning.wait_for(timeout=60_000)
@@ -88,16 +91,20 @@ def test_markdown_in_pasted_text_is_shown_as_text(server, browser):
     page.close()
 
 
-@pytest.mark.parametrize(("name", "data", "message"), [
-    ("[click](http://127.0.0.1:9/f).json", b'{"![t](http://127.0.0.1:9/i.png)": 1}', "has no 'candidate' field"),
-    ("deep.json", b"[" * 50_000, "nests arrays or objects"),
-    ("bigint.json", b'{"candidate": ' + b"9" * 5000 + b', "references": ["a"]}', "JSON cannot read"),
-])
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        ("[click](http://127.0.0.1:9/f).json", b'{"![t](http://127.0.0.1:9/i.png)": 1}', "has no 'candidate' field"),
+        ("deep.json", b"[" * 50_000, "nests arrays or objects"),
+        ("bigint.json", b'{"candidate": ' + b"9" * 5000 + b', "references": ["a"]}', "JSON cannot read"),
+    ],
+)
 def test_bad_upload_gives_a_message_as_text(server, browser, name, data, message):
     page = open_app(browser, server, 1400)
     page.get_by_text("Upload files instead").click()
     page.locator("[data-testid='stFileUploaderDropzoneInput']").first.set_input_files(
-        files=[{"name": name, "mimeType": "application/json", "buffer": data}])
+        files=[{"name": name, "mimeType": "application/json", "buffer": data}]
+    )
     wait_idle(page)
     page.get_by_role("button", name="Use the uploaded files").click()
     wait_idle(page)

@@ -1,4 +1,5 @@
 """Shared loading of the recorded ROUGE-1.5.5 outputs (copied from the project's conformance set)."""
+
 from __future__ import annotations
 
 import json
@@ -61,8 +62,10 @@ def option_kwargs(extra: str, exception_db: str) -> dict:
 def configs_for(record: dict) -> list[RougeConfig]:
     """The two runs behind a record: N/L/W/S4/SU4 and S*/SU*."""
     kw = option_kwargs(record["extra_options"], record["exception_db"])
-    return [RougeConfig(max_n=4, skip_distance=4, wlcs_weight=1.2, **kw),
-            RougeConfig(max_n=None, rouge_l=False, wlcs_weight=None, skip_distance=-1, **kw)]
+    return [
+        RougeConfig(max_n=4, skip_distance=4, wlcs_weight=1.2, **kw),
+        RougeConfig(max_n=None, rouge_l=False, wlcs_weight=None, skip_distance=-1, **kw),
+    ]
 
 
 def as_texts(case: dict) -> tuple[str, list[str]]:

@@ -7,6 +7,7 @@ with ``-a -d`` and every printed ``Eval`` line is compared with expected.jsonl
 instances where Perl dies, printed as 0). The corpus runs go through an XML
 config (eval IDs c001.., peer A) and are compared with expected_corpus.json.
 """
+
 from __future__ import annotations
 
 import json
@@ -51,8 +52,7 @@ def texts(tmp_path_factory) -> dict[str, list[str]]:
     files = {}
     for k, (cid, case) in enumerate(CASES.items(), start=1):
         paths = [_write(root / f"c{k:03d}_cand.txt", case["candidate"])]
-        paths += [_write(root / f"c{k:03d}_ref{j}.txt", ref)
-                  for j, ref in enumerate(case["references"], start=1)]
+        paths += [_write(root / f"c{k:03d}_ref{j}.txt", ref) for j, ref in enumerate(case["references"], start=1)]
         files[cid] = paths
     return files
 
@@ -70,9 +70,11 @@ def xml_config(texts: dict[str, list[str]], path: Path, case_ids) -> str:
         eid = "c%03d" % (list(CASES).index(cid) + 1)
         cand, *refs = texts[cid]
         models = "".join(f'<M ID="{j}">{Path(r).name}</M>' for j, r in enumerate(refs, start=1))
-        evals.append(f'<EVAL ID="{eid}">\n<PEER-ROOT>\n  {Path(cand).parent}\n</PEER-ROOT>\n'
-                     f'<MODEL-ROOT>{Path(cand).parent}</MODEL-ROOT>\n<INPUT-FORMAT TYPE="SPL"/>\n'
-                     f'<PEERS><P ID="A">{Path(cand).name}</P></PEERS>\n<MODELS>{models}</MODELS>\n</EVAL>')
+        evals.append(
+            f'<EVAL ID="{eid}">\n<PEER-ROOT>\n  {Path(cand).parent}\n</PEER-ROOT>\n'
+            f'<MODEL-ROOT>{Path(cand).parent}</MODEL-ROOT>\n<INPUT-FORMAT TYPE="SPL"/>\n'
+            f'<PEERS><P ID="A">{Path(cand).name}</P></PEERS>\n<MODELS>{models}</MODELS>\n</EVAL>'
+        )
     path.write_text('<ROUGE-EVAL version="1.0">\n' + "\n".join(evals) + "\n</ROUGE-EVAL>\n")
     return str(path)
 
@@ -170,12 +172,12 @@ def test_json_output(texts, tmp_path, capsys):
 # `ROUGE-1.5.5.pl -e <data> -n 1 -2 4 -u -a -d -c 90 -r 50 conf.xml` (perl 5.36).
 XML_FILES = {
     "a.html": '<html><body>\n<a name="1">[1]</a> <a href="#1" id=1>Police killed the gunman &amp; his dog.</a>\n'
-              '<a size="10" name="2">[2]</a>\t<a href="#2" id=2>The gunman was KILLED by police\n</a>\n'
-              '</body></html>\n',
+    '<a size="10" name="2">[2]</a>\t<a href="#2" id=2>The gunman was KILLED by police\n</a>\n'
+    "</body></html>\n",
     "b.html": '<a name="1">[1]</a> <a href="#1" id=1>the police kill the gunman</a>\n'
-              '<a name="2">[2]</a> <a href="#2" id=2>a dog barked at 3 < 4 pm</a>\n',
+    '<a name="2">[2]</a> <a href="#2" id=2>a dog barked at 3 < 4 pm</a>\n',
     "m.html": '<a name="1">[1]</a> <a href="#1" id=1>police killed the gunman</a>\n'
-              '<a name="2">[2]</a> <a href="#2" id=2>the dog survived</a>\n',
+    '<a name="2">[2]</a> <a href="#2" id=2>the dog survived</a>\n',
     "a.isi": '<S SNTNO="1">Police kill the gunman</S>\n<S SNTNO="2a">dog ok</S>\nignored line\n',
     "m.isi": '<S SNTNO="1">police killed the gunman</S>\n',
     "a.spl": "police shot the gunman\nthe dog ran\n",
@@ -258,17 +260,20 @@ def test_raw_counts_per_eval_with_t2(file_list, capsys):
     assert re.search(r"^X ROUGE-1 M_count: \d+ P_count: \d+ H_count: \d+$", out, re.M)
 
 
-@pytest.mark.parametrize("args,message", [
-    (["-n", "2", "-a", "does-not-exist.xml"], "Cannot open does-not-exist.xml"),
-    (["-q", "-a", "x.xml"], "unknown option -q"),
-    (["--frobnicate", "x.xml"], "unknown option --frobnicate"),
-    (["-n"], "needs a value"),
-    (["-n", "two", "-a", "x.xml"], "invalid value for -n"),
-    (["-l", "10", "-b", "20", "-a", "x.xml"], "not both"),
-    (["-p", "1.5", "-a", "x.xml"], "between 0 and 1"),
-    (["-w", "0", "-a", "x.xml"], "weight factor"),
-    ([], "configuration file"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["-n", "2", "-a", "does-not-exist.xml"], "Cannot open does-not-exist.xml"),
+        (["-q", "-a", "x.xml"], "unknown option -q"),
+        (["--frobnicate", "x.xml"], "unknown option --frobnicate"),
+        (["-n"], "needs a value"),
+        (["-n", "two", "-a", "x.xml"], "invalid value for -n"),
+        (["-l", "10", "-b", "20", "-a", "x.xml"], "not both"),
+        (["-p", "1.5", "-a", "x.xml"], "between 0 and 1"),
+        (["-w", "0", "-a", "x.xml"], "weight factor"),
+        ([], "configuration file"),
+    ],
+)
 def test_bad_command_lines(args, message, capsys):
     code, out, err = run_cli(capsys, args)
     assert code == 2 and out == ""

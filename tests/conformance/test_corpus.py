@@ -4,6 +4,7 @@ expected_corpus.json holds 7 Perl runs over the 92 cases (one EVAL per case,
 eval IDs c001.. in cases.jsonl order, peer ID A): 63 average/CI triples and the
 4 ``-t 2`` raw count lines. Each run is one test, named by its Perl options.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -23,13 +24,10 @@ CONFIGS = {
     "-n 4 -2 4 -U -c 95 -r 1000 -a": dict(_NONE, max_n=4, rouge_l=True, skip_distance=4),
     "-x -w 1.2 -c 95 -r 1000 -a": dict(_NONE, wlcs_weight=1.2),
     "-x -2 -1 -U -c 95 -r 1000 -a": dict(_NONE, skip_distance=-1),
-    "-n 2 -2 4 -u -c 95 -r 1000 -a -m": dict(_NONE, max_n=2, rouge_l=True, skip_distance=4,
-                                             rouge_s=False, stem=True),
+    "-n 2 -2 4 -u -c 95 -r 1000 -a -m": dict(_NONE, max_n=2, rouge_l=True, skip_distance=4, rouge_s=False, stem=True),
     "-n 2 -c 90 -r 200 -a": dict(_NONE, max_n=2, rouge_l=True, confidence=90, bootstrap_samples=200),
-    "-n 2 -2 4 -u -t 1 -a": dict(_NONE, max_n=2, rouge_l=True, skip_distance=4, rouge_s=False,
-                                 averaging=1),
-    "-n 2 -2 4 -u -t 2 -a": dict(_NONE, max_n=2, rouge_l=True, skip_distance=4, rouge_s=False,
-                                 averaging=2),
+    "-n 2 -2 4 -u -t 1 -a": dict(_NONE, max_n=2, rouge_l=True, skip_distance=4, rouge_s=False, averaging=1),
+    "-n 2 -2 4 -u -t 2 -a": dict(_NONE, max_n=2, rouge_l=True, skip_distance=4, rouge_s=False, averaging=2),
 }
 
 
@@ -45,8 +43,7 @@ def run_report(opts: str):
     wanted = set(run["config_cases_in_perl_instance_order"])
     ids = [cid for cid in CASES if cid in wanted]  # the EVALs of the config, in file order
     pairs = [(CASES[c]["candidate"], CASES[c]["references"]) for c in ids]
-    return evaluate_corpus(pairs, RougeConfig(**CONFIGS[opts]), ids=[EVAL_IDS[c] for c in ids],
-                           peer_id="A")
+    return evaluate_corpus(pairs, RougeConfig(**CONFIGS[opts]), ids=[EVAL_IDS[c] for c in ids], peer_id="A")
 
 
 @pytest.mark.parametrize("opts", list(RUNS), ids=list(RUNS))
@@ -66,14 +63,16 @@ def test_corpus_run(opts):
     lines = []
     for line in run.get("raw_count_lines", []):
         t = report.measures[line.split()[1]].totals
-        lines.append(f"A {line.split()[1]} M_count: {int(t.model)} P_count: {int(t.peer)} "
-                     f"H_count: {int(t.hit)}")
+        lines.append(f"A {line.split()[1]} M_count: {int(t.model)} P_count: {int(t.peer)} H_count: {int(t.hit)}")
     assert lines == run.get("raw_count_lines", [])
 
 
 def test_rouge_w_run_omits_the_cases_where_perl_dies():
-    full = evaluate_corpus([(CASES[c]["candidate"], CASES[c]["references"]) for c in CASES],
-                           RougeConfig(**CONFIGS["-x -w 1.2 -c 95 -r 1000 -a"]), peer_id="A")
+    full = evaluate_corpus(
+        [(CASES[c]["candidate"], CASES[c]["references"]) for c in CASES],
+        RougeConfig(**CONFIGS["-x -w 1.2 -c 95 -r 1000 -a"]),
+        peer_id="A",
+    )
     dead = [m for m in full.measures["ROUGE-W-1.2"].notes if "abort" in m]
     omitted = len(CASES) - len(RUNS["-x -w 1.2 -c 95 -r 1000 -a"]["config_cases_in_perl_instance_order"])
     assert omitted == 4 and len(dead) == 1 and dead[0].count(".A") == omitted

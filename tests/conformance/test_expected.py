@@ -5,6 +5,7 @@ ROUGE-W runs where Perl died (division by zero), for which we return 0 and a not
 Each test id is ``<case>-<option set>`` and checks the explanation path
 (``evaluate``) and the counts-only path (``score``).
 """
+
 from __future__ import annotations
 
 import pytest

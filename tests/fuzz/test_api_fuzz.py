@@ -8,6 +8,7 @@ documented in rouge_core.summary_lcs), and counts are finite.
 Bounded for CI (``FUZZ_EXAMPLES``, default 150 per test); a release run sets
 ``FUZZ_EXAMPLES=5000`` (see the README's section on tests).
 """
+
 from __future__ import annotations
 
 import math
@@ -21,13 +22,34 @@ from rouge_core import RougeConfig, evaluate, evaluate_corpus, score
 from rouge_core.config import MAX_BOOTSTRAP_SAMPLES, MAX_WLCS_WEIGHT, MIN_WLCS_WEIGHT, PROFILES, TOKENIZERS
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 
 # Text that hits the tokenizers' corners: any Unicode, control characters, CRLF, blank lines,
 # combining marks, CJK, the Kelvin sign, dotted I, emoji, markup and Markdown payloads.
-ODD = ["\r\n", "\n\n", "\t", "\x00", "\u200b", "\u0301", "\u212a", "\u0130", "警察", "🙂", "<script>",
-       "![t](http://h/i.png)", "[x](http://h)", "&amp;", "U.S.", "3.14", "-", "'s", "n't", "\ufeff"]
+ODD = [
+    "\r\n",
+    "\n\n",
+    "\t",
+    "\x00",
+    "\u200b",
+    "\u0301",
+    "\u212a",
+    "\u0130",
+    "警察",
+    "🙂",
+    "<script>",
+    "![t](http://h/i.png)",
+    "[x](http://h)",
+    "&amp;",
+    "U.S.",
+    "3.14",
+    "-",
+    "'s",
+    "n't",
+    "\ufeff",
+]
 words = st.sampled_from(["police", "killed", "the", "gunman", "kill", "a", "b", "c", "café", "Zürich"])
 token = st.one_of(words, st.sampled_from(ODD), st.text(max_size=6))
 texts = st.lists(token, max_size=40).map(" ".join) | st.text(max_size=200)
@@ -39,13 +61,16 @@ def configs(draw: st.DrawFn) -> RougeConfig:
     return RougeConfig(
         profile=draw(st.sampled_from(PROFILES)),
         tokenizer=draw(st.none() | st.sampled_from(TOKENIZERS)),
-        stem=draw(st.booleans()), stem_exceptions=draw(st.booleans()),
+        stem=draw(st.booleans()),
+        stem_exceptions=draw(st.booleans()),
         remove_stopwords=draw(st.booleans()),
-        max_n=draw(st.none() | st.integers(1, 9)), rouge_l=draw(st.booleans()),
+        max_n=draw(st.none() | st.integers(1, 9)),
+        rouge_l=draw(st.booleans()),
         flat_lcs=draw(st.none() | st.booleans()),
         wlcs_weight=draw(st.none() | st.floats(MIN_WLCS_WEIGHT, MAX_WLCS_WEIGHT)),
         skip_distance=draw(st.none() | st.integers(-1, 12)),
-        rouge_s=draw(st.booleans()), rouge_su=draw(st.booleans()),
+        rouge_s=draw(st.booleans()),
+        rouge_su=draw(st.booleans()),
         alpha=draw(st.floats(0, 1) | st.sampled_from([0.0, 1.0, 5e-324, 1e-310, 1 - 1e-16])),
         multi_ref=draw(st.none() | st.sampled_from(["pooled", "best", "jackknife"])),
         word_limit=draw(st.integers(1, 30)) if limit == "word" else None,
@@ -86,8 +111,7 @@ def test_sentence_lists(config, cand, refs):
 @settings(max_examples=max(EXAMPLES // 5, 10), deadline=None)
 @given(configs(), st.lists(st.tuples(texts, st.lists(texts, min_size=1, max_size=2)), min_size=1, max_size=4))
 def test_corpus_intervals_are_finite(config, pairs):
-    config = config.with_(bootstrap_samples=20,
-                          averaging=0 if config.multi_ref == "jackknife" else config.averaging)
+    config = config.with_(bootstrap_samples=20, averaging=0 if config.multi_ref == "jackknife" else config.averaging)
     rep = evaluate_corpus(pairs, config)
     for m in rep.measures.values():
         for iv in (m.recall, m.precision, m.fmeasure):
@@ -96,6 +120,7 @@ def test_corpus_intervals_are_finite(config, pairs):
 
 
 # -- the reproduced crashes of issue 7, one test each -------------------------------------------
+
 
 def test_rouge_w_on_a_long_one_line_reference_does_not_overflow():
     """rouge155 ROUGE-W with w = 10 and a 1,210-word one-line reference raised OverflowError
@@ -128,8 +153,9 @@ def test_tiny_alpha_gives_recall_not_nan(profile, alpha):
     for m in rep.measures.values():
         assert math.isfinite(m.score.fmeasure)
         assert m.score.fmeasure == pytest.approx(m.score.recall, abs=1e-5)
-    corpus = evaluate_corpus([("a b c", "a b d"), ("a", "a")], RougeConfig(profile=profile, alpha=alpha,
-                                                                             bootstrap_samples=10, averaging=1))
+    corpus = evaluate_corpus(
+        [("a b c", "a b d"), ("a", "a")], RougeConfig(profile=profile, alpha=alpha, bootstrap_samples=10, averaging=1)
+    )
     assert all(math.isfinite(m.fmeasure.average) for m in corpus.measures.values())
 
 
@@ -156,16 +182,19 @@ def test_bootstrap_in_blocks_equals_one_block():
         assert blocked.measures == whole.measures
 
 
-@pytest.mark.parametrize(("call", "match"), [
-    (lambda: evaluate(b"abc", ["abc"]), "candidate must be a str.*decode bytes"),
-    (lambda: evaluate(None, ["abc"]), "candidate must be a str"),
-    (lambda: evaluate("abc", None), "references must be a str or a list"),
-    (lambda: evaluate("abc", [b"abc"]), "reference 1 must be a str"),
-    (lambda: evaluate("abc", ["abc", 3]), "reference 2 must be a str"),
-    (lambda: score(["a", 1], "a"), "candidate must be a str"),
-    (lambda: evaluate("a", "a", {"profile": "paper"}), "config must be a RougeConfig"),
-    (lambda: RougeConfig.from_signature(None), "signature must be a str"),
-])
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: evaluate(b"abc", ["abc"]), "candidate must be a str.*decode bytes"),
+        (lambda: evaluate(None, ["abc"]), "candidate must be a str"),
+        (lambda: evaluate("abc", None), "references must be a str or a list"),
+        (lambda: evaluate("abc", [b"abc"]), "reference 1 must be a str"),
+        (lambda: evaluate("abc", ["abc", 3]), "reference 2 must be a str"),
+        (lambda: score(["a", 1], "a"), "candidate must be a str"),
+        (lambda: evaluate("a", "a", {"profile": "paper"}), "config must be a RougeConfig"),
+        (lambda: RougeConfig.from_signature(None), "signature must be a str"),
+    ],
+)
 def test_bad_argument_types_are_named(call, match):
     with pytest.raises(TypeError, match=match):
         call()

@@ -8,6 +8,7 @@ Inputs over a page's budget get the budget's message, fast, and the text is kept
 Bounded for CI; ``FUZZ_EXAMPLES`` (default 150) scales the hypothesis part of test_api_fuzz.py,
 while this file runs a fixed list (about 100 app runs).
 """
+
 from __future__ import annotations
 
 import random
@@ -109,8 +110,9 @@ PAGES = ["app_pages/differences.py", "app_pages/tokenizer.py", "app_pages/mistak
 
 
 @pytest.mark.parametrize("page", PAGES)
-@pytest.mark.parametrize("name", ["empty", "control", "100k-prose", "many-one-word-lines", "markdown-0",
-                                  "markdown-2", "one-long-word"])
+@pytest.mark.parametrize(
+    "name", ["empty", "control", "100k-prose", "many-one-word-lines", "markdown-0", "markdown-2", "one-long-word"]
+)
 def test_other_pages_with_inspect_inputs(page, name):
     at = _start()
     _box(at, "candidate").set_value(BAD_TEXTS[name])

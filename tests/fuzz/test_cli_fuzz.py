@@ -22,6 +22,7 @@ option values 253, unknown flags 21, config files 23, -z lists 20, summary files
 long IDs 4, listing order 150, tiny alpha 20, subprocess 8, random argv 150, random summaries 100,
 random XML 100: 941 in all (about 15 s).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -58,6 +59,7 @@ COUNT_LINE = re.compile(r"^.+ M_count: (-?\d+) P_count: (-?\d+) H_count: (-?\d+)
 
 
 # -- running and checking ----------------------------------------------------------------------
+
 
 def call(args: list[str]) -> tuple[int, str, str]:
     """``main(args)`` in-process, stdout and stderr captured (usable inside hypothesis too)."""
@@ -146,8 +148,13 @@ def check(args: list[str], code: int, out: str, err: str, category: str, strict_
         check_text(out, config.averaging, any_bounds)
 
 
-def run_checked(args: list[str], category: str, expect: Optional[int] = None,
-                message: Optional[str] = None, strict_lines: bool = True) -> tuple[int, str, str]:
+def run_checked(
+    args: list[str],
+    category: str,
+    expect: Optional[int] = None,
+    message: Optional[str] = None,
+    strict_lines: bool = True,
+) -> tuple[int, str, str]:
     code, out, err = call(args)
     check(args, code, out, err, category, strict_lines)
     if expect is not None:
@@ -159,8 +166,14 @@ def run_checked(args: list[str], category: str, expect: Optional[int] = None,
 
 def run_module(args: list, timeout: float = 120) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "rouge_core", *args], capture_output=True,
-                          timeout=timeout, cwd=str(ROOT), env=env, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "rouge_core", *args],
+        capture_output=True,
+        timeout=timeout,
+        cwd=str(ROOT),
+        env=env,
+        check=False,
+    )
 
 
 # -- fixtures ------------------------------------------------------------------------------------
@@ -179,8 +192,10 @@ SUMMARIES = {
 def eval_xml(eval_id: str, root: Path, peers: dict[str, str], models: list[str], fmt: str = "SPL") -> str:
     p = "".join(f'<P ID="{k}">{v}</P>' for k, v in peers.items())
     m = "".join(f'<M ID="{i}">{v}</M>' for i, v in enumerate(models, start=1))
-    return (f'<EVAL ID="{eval_id}"><PEER-ROOT>{root}</PEER-ROOT><MODEL-ROOT>{root}</MODEL-ROOT>'
-            f'<INPUT-FORMAT TYPE="{fmt}"/><PEERS>{p}</PEERS><MODELS>{m}</MODELS></EVAL>')
+    return (
+        f'<EVAL ID="{eval_id}"><PEER-ROOT>{root}</PEER-ROOT><MODEL-ROOT>{root}</MODEL-ROOT>'
+        f'<INPUT-FORMAT TYPE="{fmt}"/><PEERS>{p}</PEERS><MODELS>{m}</MODELS></EVAL>'
+    )
 
 
 @pytest.fixture(scope="module")
@@ -190,22 +205,29 @@ def corpus(tmp_path_factory) -> dict[str, Any]:
         (root / name).write_text(text, encoding="utf-8")
     f = {name: str(root / name) for name in SUMMARIES}
     lst = root / "list.txt"
-    lst.write_text(f"# peer model1 ...\n{f['p1.txt']} {f['m1.txt']} {f['m1b.txt']}\n"
-                   f"{f['p2.txt']}\t{f['m2.txt']}\n{f['empty.txt']} {f['punct.txt']}\n")
+    lst.write_text(
+        f"# peer model1 ...\n{f['p1.txt']} {f['m1.txt']} {f['m1b.txt']}\n"
+        f"{f['p2.txt']}\t{f['m2.txt']}\n{f['empty.txt']} {f['punct.txt']}\n"
+    )
     xml = root / "conf.xml"
-    xml.write_text("<ROUGE-EVAL>"
-                   + eval_xml("10", root, {"A": "p1.txt", "B": "p2.txt"}, ["m1.txt", "m1b.txt"])
-                   + eval_xml("2", root, {"A": "p2.txt"}, ["m2.txt"])
-                   + eval_xml("d1", root, {"A": "empty.txt", "B": "punct.txt"}, ["m2.txt", "empty.txt"])
-                   + "</ROUGE-EVAL>\n")
+    xml.write_text(
+        "<ROUGE-EVAL>"
+        + eval_xml("10", root, {"A": "p1.txt", "B": "p2.txt"}, ["m1.txt", "m1b.txt"])
+        + eval_xml("2", root, {"A": "p2.txt"}, ["m2.txt"])
+        + eval_xml("d1", root, {"A": "empty.txt", "B": "punct.txt"}, ["m2.txt", "empty.txt"])
+        + "</ROUGE-EVAL>\n"
+    )
     return {"root": root, "files": f, "list": str(lst), "xml": str(xml)}
 
 
 @pytest.fixture(autouse=True, scope="module")
 def _report_counts():
     yield
-    print("\ninputs tried per category: " + ", ".join(f"{k} {v}" for k, v in TRIED.items())
-          + f" ({sum(TRIED.values())} in all)")
+    print(
+        "\ninputs tried per category: "
+        + ", ".join(f"{k} {v}" for k, v in TRIED.items())
+        + f" ({sum(TRIED.values())} in all)"
+    )
 
 
 # -- 1. option values ------------------------------------------------------------------------------
@@ -215,58 +237,122 @@ PERL_W = "ROUGE-W weight factor must greater than 0."
 
 OPTION_CASES: list[tuple[list[str], Optional[int], Optional[str]]] = [
     # -n
-    (["-n", "0"], 0, None), (["-n", "-2"], 0, None), (["-n", "9"], 0, None), (["-n", "1e0"], 0, None),
-    (["-n", "10"], 2, "max_n"), (["-n", "two"], 2, "invalid value for -n"), (["-n", "1.5"], 2, "whole number"),
-    (["-n", "nan"], 2, "-n"), (["-n", BIG], 2, "too large"), (["-n", ""], 2, "-n"), (["-n", "1e300"], 2, "max_n"),
+    (["-n", "0"], 0, None),
+    (["-n", "-2"], 0, None),
+    (["-n", "9"], 0, None),
+    (["-n", "1e0"], 0, None),
+    (["-n", "10"], 2, "max_n"),
+    (["-n", "two"], 2, "invalid value for -n"),
+    (["-n", "1.5"], 2, "whole number"),
+    (["-n", "nan"], 2, "-n"),
+    (["-n", BIG], 2, "too large"),
+    (["-n", ""], 2, "-n"),
+    (["-n", "1e300"], 2, "max_n"),
     # -w: Perl's message for w <= 0, the config's range [1, 5] for the rest
-    (["-w", "0"], 2, PERL_W), (["-w", "-2"], 2, PERL_W), (["-w", "-inf"], 2, PERL_W),
-    (["-w", "0.5"], 2, W_RANGE), (["-w", "400"], 2, W_RANGE), (["-w", "1e308"], 2, W_RANGE),
-    (["-w", "inf"], 2, W_RANGE), (["-w", "nan"], 2, W_RANGE), (["-w", "5.000001"], 2, W_RANGE),
-    (["-w", "0.999"], 2, W_RANGE), (["-w", "x"], 2, "invalid value for -w"), (["-w", BIG], 2, W_RANGE),
-    (["-w", "1"], 0, None), (["-w", "1.2"], 0, None), (["-w", "5"], 0, None), (["-w", "1.20"], 0, None),
+    (["-w", "0"], 2, PERL_W),
+    (["-w", "-2"], 2, PERL_W),
+    (["-w", "-inf"], 2, PERL_W),
+    (["-w", "0.5"], 2, W_RANGE),
+    (["-w", "400"], 2, W_RANGE),
+    (["-w", "1e308"], 2, W_RANGE),
+    (["-w", "inf"], 2, W_RANGE),
+    (["-w", "nan"], 2, W_RANGE),
+    (["-w", "5.000001"], 2, W_RANGE),
+    (["-w", "0.999"], 2, W_RANGE),
+    (["-w", "x"], 2, "invalid value for -w"),
+    (["-w", BIG], 2, W_RANGE),
+    (["-w", "1"], 0, None),
+    (["-w", "1.2"], 0, None),
+    (["-w", "5"], 0, None),
+    (["-w", "1.20"], 0, None),
     # -l / -b
-    (["-l", "0"], 0, None), (["-l", "3"], 0, None), (["-l", "1e1"], 0, None), (["-l", "-1"], 2, "word_limit"),
-    (["-l", "2.5"], 2, "whole number"), (["-l", BIG], 2, "too large"), (["-l", "1e300"], 2, "word_limit"),
-    (["-b", "0"], 0, None), (["-b", "7"], 0, None), (["-b", "1"], 0, None), (["-b", "-7"], 2, "byte_limit"),
-    (["-b", "x"], 2, "invalid value for -b"), (["-l", "3", "-b", "3"], 2, "not both"),
+    (["-l", "0"], 0, None),
+    (["-l", "3"], 0, None),
+    (["-l", "1e1"], 0, None),
+    (["-l", "-1"], 2, "word_limit"),
+    (["-l", "2.5"], 2, "whole number"),
+    (["-l", BIG], 2, "too large"),
+    (["-l", "1e300"], 2, "word_limit"),
+    (["-b", "0"], 0, None),
+    (["-b", "7"], 0, None),
+    (["-b", "1"], 0, None),
+    (["-b", "-7"], 2, "byte_limit"),
+    (["-b", "x"], 2, "invalid value for -b"),
+    (["-l", "3", "-b", "3"], 2, "not both"),
     # -r: Perl's number syntax, then the config's cap (no allocation)
-    (["-r", "1e8"], 2, "100,000"), (["-r", "100000000"], 2, "100,000"), (["-r", "1e9"], 2, "100,000"),
-    (["-r", "100001"], 2, "100,000"), (["-r", "1e300"], 2, "100,000"), (["-r", "0"], 2, "bootstrap_samples"),
-    (["-r", "-1"], 2, "bootstrap_samples"), (["-r", "2.5"], 2, "whole number"), (["-r", BIG], 2, "too large"),
-    (["-r", "inf"], 2, "invalid value for -r"), (["-r", "nan"], 2, "invalid value for -r"),
-    (["-r", "1e2"], 0, None), (["-r", "1"], 0, None), (["-r", "20.0"], 0, None),
+    (["-r", "1e8"], 2, "100,000"),
+    (["-r", "100000000"], 2, "100,000"),
+    (["-r", "1e9"], 2, "100,000"),
+    (["-r", "100001"], 2, "100,000"),
+    (["-r", "1e300"], 2, "100,000"),
+    (["-r", "0"], 2, "bootstrap_samples"),
+    (["-r", "-1"], 2, "bootstrap_samples"),
+    (["-r", "2.5"], 2, "whole number"),
+    (["-r", BIG], 2, "too large"),
+    (["-r", "inf"], 2, "invalid value for -r"),
+    (["-r", "nan"], 2, "invalid value for -r"),
+    (["-r", "1e2"], 0, None),
+    (["-r", "1"], 0, None),
+    (["-r", "20.0"], 0, None),
     # -p
-    (["-p", "1e-320"], 0, None), (["-p", "5e-324"], 0, None), (["-p", "0"], 0, None), (["-p", "1"], 0, None),
-    (["-p", "1e-300"], 0, None), (["-p", "0.9999999999999999"], 0, None),
-    (["-p", "2"], 2, "between 0 and 1"), (["-p", "nan"], 2, "between 0 and 1"), (["-p", "-0.1"], 2, "between"),
-    (["-p", "inf"], 2, "between"), (["-p", "x"], 2, "invalid value for -p"), (["-p", BIG], 2, "between"),
+    (["-p", "1e-320"], 0, None),
+    (["-p", "5e-324"], 0, None),
+    (["-p", "0"], 0, None),
+    (["-p", "1"], 0, None),
+    (["-p", "1e-300"], 0, None),
+    (["-p", "0.9999999999999999"], 0, None),
+    (["-p", "2"], 2, "between 0 and 1"),
+    (["-p", "nan"], 2, "between 0 and 1"),
+    (["-p", "-0.1"], 2, "between"),
+    (["-p", "inf"], 2, "between"),
+    (["-p", "x"], 2, "invalid value for -p"),
+    (["-p", BIG], 2, "between"),
     # -c
-    (["-c", "nan"], 2, "Confidence"), (["-c", "101"], 2, "Confidence"), (["-c", "-1"], 2, "Confidence"),
-    (["-c", "x"], 2, "invalid value for -c"), (["-c", "0"], 0, None), (["-c", "100"], 0, None),
-    (["-c", "1e-320"], 0, None), (["-c", "99.9999"], 0, None), (["-c", "90"], 0, None),
+    (["-c", "nan"], 2, "Confidence"),
+    (["-c", "101"], 2, "Confidence"),
+    (["-c", "-1"], 2, "Confidence"),
+    (["-c", "x"], 2, "invalid value for -c"),
+    (["-c", "0"], 0, None),
+    (["-c", "100"], 0, None),
+    (["-c", "1e-320"], 0, None),
+    (["-c", "99.9999"], 0, None),
+    (["-c", "90"], 0, None),
     # -t: Perl reads the number at the start; anything but 1 or 2 is 0
     *[(["-t", v], 0, None) for v in ("0", "1", "2", "3", "x", "-1", "1e0", "2.0", "nan", BIG, "", "2abc")],
     # -2
-    (["-2", "0"], 0, None), (["-2", "-1"], 0, None), (["-2", "-7"], 0, None), (["-2", "4"], 0, None),
-    (["-2", "1e1"], 0, None), (["-2", "1e16"], 2, "skip_distance"), (["-2", "2.5"], 2, "whole number"),
-    (["-2", BIG], 2, "too large"), (["-2", "x"], 2, "invalid value for -2"),
+    (["-2", "0"], 0, None),
+    (["-2", "-1"], 0, None),
+    (["-2", "-7"], 0, None),
+    (["-2", "4"], 0, None),
+    (["-2", "1e1"], 0, None),
+    (["-2", "1e16"], 2, "skip_distance"),
+    (["-2", "2.5"], 2, "whole number"),
+    (["-2", BIG], 2, "too large"),
+    (["-2", "x"], 2, "invalid value for -2"),
     # -f, -e, -v, -u/-U without -2
     *[(["-f", v], 0, None) for v in ("A", "B", "C", "", "b")],
     (["-e", "/nonexistent"], 2, "Cannot open /nonexistent/smart_common_words.txt"),  # ROUGE-1.5.5.pl's message
-    (["-v"], 0, None), (["-u"], 0, None), (["-U", "-2", "3"], 0, None),
+    (["-v"], 0, None),
+    (["-u"], 0, None),
+    (["-U", "-2", "3"], 0, None),
     # long options
-    (["--profile", "paper"], 0, None), (["--profile", "rouge-score"], 0, None), (["--profile=paper"], 0, None),
-    (["--profile", "x"], 2, "profile"), (["--tokenizer", "unicode"], 0, None),
-    (["--tokenizer", "rouge-score"], 0, None), (["--tokenizer", ""], 2, "tokenizer"),
-    (["--no-stem-exceptions", "-m"], 0, None), (["-m", "-s"], 0, None),
+    (["--profile", "paper"], 0, None),
+    (["--profile", "rouge-score"], 0, None),
+    (["--profile=paper"], 0, None),
+    (["--profile", "x"], 2, "profile"),
+    (["--tokenizer", "unicode"], 0, None),
+    (["--tokenizer", "rouge-score"], 0, None),
+    (["--tokenizer", ""], 2, "tokenizer"),
+    (["--no-stem-exceptions", "-m"], 0, None),
+    (["-m", "-s"], 0, None),
     # refused options
-    (["-M"], 2, "not supported"), (["-3", "H"], 2, "not supported"),
+    (["-M"], 2, "not supported"),
+    (["-3", "H"], 2, "not supported"),
 ]
 
 
 @pytest.mark.parametrize("mode", ["text", "json"])
-@pytest.mark.parametrize("opts,code,message", OPTION_CASES,
-                         ids=[" ".join(a)[:40] for a, _, _ in OPTION_CASES])
+@pytest.mark.parametrize("opts,code,message", OPTION_CASES, ids=[" ".join(a)[:40] for a, _, _ in OPTION_CASES])
 def test_option_values(opts, code, message, mode, corpus):
     args = opts + ["-d", "-z", "SPL", corpus["list"]] + (["--json"] if mode == "json" else [])
     start = time.perf_counter()
@@ -303,22 +389,40 @@ def test_z_kinds_read_any_file(kind, corpus):
 
 # -- 2. unknown flags and command-line shape ----------------------------------------------------
 
-@pytest.mark.parametrize("args,message", [
-    (["-q", "x.xml"], "unknown option -q"), (["-Z", "x.xml"], "unknown option -Z"),
-    (["--frob", "x.xml"], "unknown option --frob"), (["--json=1", "x.xml"], "unknown option --json=1"),
-    (["--no-stem-exceptions=x"], "unknown option"), (["-n"], "needs a value"), (["--profile"], "needs a value"),
-    (["-adn"], "needs a value"), (["-ad"], "configuration file"), ([], "configuration file"),
-    (["-"], "Cannot open -"), (["--"], "configuration file"), (["--", "-a"], "Cannot open -a"),
-    (["a", "b", "c"], "too many arguments"), (["-\u00f1"], "unknown option"), (["-\udcff"], "unknown option"),
-    (["-a", "x\x00y"], "NUL"), (["-a", "/nonexistent/x.xml"], "Cannot open"), (["-a", "a" * 5000], "Cannot open"),
-    (["-a", "bad\nname"], "Cannot open"), (["-x", "--help=1"], "unknown option"),
-])
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["-q", "x.xml"], "unknown option -q"),
+        (["-Z", "x.xml"], "unknown option -Z"),
+        (["--frob", "x.xml"], "unknown option --frob"),
+        (["--json=1", "x.xml"], "unknown option --json=1"),
+        (["--no-stem-exceptions=x"], "unknown option"),
+        (["-n"], "needs a value"),
+        (["--profile"], "needs a value"),
+        (["-adn"], "needs a value"),
+        (["-ad"], "configuration file"),
+        ([], "configuration file"),
+        (["-"], "Cannot open -"),
+        (["--"], "configuration file"),
+        (["--", "-a"], "Cannot open -a"),
+        (["a", "b", "c"], "too many arguments"),
+        (["-\u00f1"], "unknown option"),
+        (["-\udcff"], "unknown option"),
+        (["-a", "x\x00y"], "NUL"),
+        (["-a", "/nonexistent/x.xml"], "Cannot open"),
+        (["-a", "a" * 5000], "Cannot open"),
+        (["-a", "bad\nname"], "Cannot open"),
+        (["-x", "--help=1"], "unknown option"),
+    ],
+)
 def test_unknown_flags_and_shapes(args, message):
     _, _, err = run_checked(args, "unknown flags", 2, message)
     assert len(err) < 2500
 
 
 # -- 3. config files (XML and -z lists) that are not ordinary files --------------------------------
+
 
 def _special(kind: str, tmp_path: Path) -> str:
     if kind == "missing":
@@ -337,11 +441,18 @@ def _special(kind: str, tmp_path: Path) -> str:
     return kind  # /dev/zero, /dev/null, /dev/urandom
 
 
-SPECIAL = {"missing": "Cannot open", "directory": "is not a regular file", "fifo": "is not a regular file",
-           "/dev/zero": "is not a regular file", "/dev/null": "is not a regular file",
-           "/dev/urandom": "is not a regular file", "over the limit": "MB)"}
-needs_posix = pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists("/dev/zero"),
-                                 reason="POSIX devices and FIFOs")
+SPECIAL = {
+    "missing": "Cannot open",
+    "directory": "is not a regular file",
+    "fifo": "is not a regular file",
+    "/dev/zero": "is not a regular file",
+    "/dev/null": "is not a regular file",
+    "/dev/urandom": "is not a regular file",
+    "over the limit": "MB)",
+}
+needs_posix = pytest.mark.skipif(
+    not hasattr(os, "mkfifo") or not os.path.exists("/dev/zero"), reason="POSIX devices and FIFOs"
+)
 
 
 @needs_posix
@@ -350,7 +461,7 @@ needs_posix = pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists
 def test_config_file_kinds(kind, how, tmp_path):
     """Bug 3: /dev/zero, a FIFO, a directory as the config: refused before any read."""
     path = _special(kind, tmp_path)
-    args = (["-a", path] if how == "xml" else ["-z", "SPL", path])
+    args = ["-a", path] if how == "xml" else ["-z", "SPL", path]
     start = time.perf_counter()
     _, _, err = run_checked(args, "config files", 2, SPECIAL[kind])
     assert time.perf_counter() - start < 10
@@ -358,22 +469,41 @@ def test_config_file_kinds(kind, how, tmp_path):
         assert f"{MAX_CONFIG_BYTES:,} bytes" in err and path in err
 
 
-@pytest.mark.parametrize("content,how,code,message", [
-    (b"", "xml", 2, "bad XML"), (b"", "z", 0, None), (b"# only a comment\n\n  \n", "z", 0, None),
-    (bytes(range(256)) * 4, "xml", 2, "bad XML"), (bytes(range(256)) * 4, "z", 2, None),
-    (b"\xff\xfe\xfa<ROUGE-EVAL/>", "xml", 2, "bad XML"), (b"\x00" * 100, "z", 2, "at least 2 filenames"),
-    (b"<ROUGE-EVAL/>", "xml", 0, None), (b"<ROUGE-EVAL>" + b"<x>" * 5000 + b"</x>" * 5000 + b"</ROUGE-EVAL>",
-                                         "xml", 0, None),
-], ids=["empty xml", "empty list", "comments only", "binary xml", "binary list", "invalid utf-8 xml",
-       "nul list", "root only", "nested 5000"])
+@pytest.mark.parametrize(
+    "content,how,code,message",
+    [
+        (b"", "xml", 2, "bad XML"),
+        (b"", "z", 0, None),
+        (b"# only a comment\n\n  \n", "z", 0, None),
+        (bytes(range(256)) * 4, "xml", 2, "bad XML"),
+        (bytes(range(256)) * 4, "z", 2, None),
+        (b"\xff\xfe\xfa<ROUGE-EVAL/>", "xml", 2, "bad XML"),
+        (b"\x00" * 100, "z", 2, "at least 2 filenames"),
+        (b"<ROUGE-EVAL/>", "xml", 0, None),
+        (b"<ROUGE-EVAL>" + b"<x>" * 5000 + b"</x>" * 5000 + b"</ROUGE-EVAL>", "xml", 0, None),
+    ],
+    ids=[
+        "empty xml",
+        "empty list",
+        "comments only",
+        "binary xml",
+        "binary list",
+        "invalid utf-8 xml",
+        "nul list",
+        "root only",
+        "nested 5000",
+    ],
+)
 def test_config_file_contents(content, how, code, message, tmp_path):
     path = tmp_path / "config"
     path.write_bytes(content)
-    run_checked(["-a", "-d", str(path)] if how == "xml" else ["-d", "-z", "SPL", str(path)],
-                "config files", code, message)
+    run_checked(
+        ["-a", "-d", str(path)] if how == "xml" else ["-d", "-z", "SPL", str(path)], "config files", code, message
+    )
 
 
 # -- 4. -z lists -------------------------------------------------------------------------------------
+
 
 def test_z_list_lines(corpus, tmp_path):
     f = corpus["files"]
@@ -392,9 +522,11 @@ def test_z_list_lines(corpus, tmp_path):
         (f"{f['p1.txt']} {f['m1.txt']}\x0b{f['m2.txt']}\n", 0, None),
     ]
     if os.path.exists("/dev/zero"):
-        cases += [(f"/dev/zero {f['m1.txt']}\n", 2, "is not a regular file"),
-                  (f"{f['p1.txt']} /dev/zero\n", 2, "is not a regular file"),
-                  (f"{f['p1.txt']} /dev/null\n", 2, "is not a regular file")]
+        cases += [
+            (f"/dev/zero {f['m1.txt']}\n", 2, "is not a regular file"),
+            (f"{f['p1.txt']} /dev/zero\n", 2, "is not a regular file"),
+            (f"{f['p1.txt']} /dev/null\n", 2, "is not a regular file"),
+        ]
     for text, code, message in cases:
         path = tmp_path / "list.txt"
         path.write_text(text, encoding="utf-8")
@@ -406,10 +538,12 @@ def test_z_list_lines(corpus, tmp_path):
 def test_z_list_with_fifo_and_sparse_summaries(corpus, tmp_path):
     f = corpus["files"]
     fifo, big = _special("fifo", tmp_path), _special("over the limit", tmp_path)
-    for text, message in [(f"{fifo} {f['m1.txt']}\n", "is not a regular file"),
-                          (f"{f['p1.txt']} {fifo}\n", "is not a regular file"),
-                          (f"{big} {f['m1.txt']}\n", f"{MAX_SUMMARY_BYTES:,} bytes"),
-                          (f"{f['p1.txt']} {big}\n", "the limit for a summary file")]:
+    for text, message in [
+        (f"{fifo} {f['m1.txt']}\n", "is not a regular file"),
+        (f"{f['p1.txt']} {fifo}\n", "is not a regular file"),
+        (f"{big} {f['m1.txt']}\n", f"{MAX_SUMMARY_BYTES:,} bytes"),
+        (f"{f['p1.txt']} {big}\n", "the limit for a summary file"),
+    ]:
         (tmp_path / "list.txt").write_text(text)
         start = time.perf_counter()
         run_checked(["-z", "SPL", str(tmp_path / "list.txt")], "-z lists", 2, message)
@@ -434,6 +568,7 @@ def test_z_list_non_utf8_file_names(tmp_path):
 
 # -- 5. summary file contents --------------------------------------------------------------------
 
+
 def _random_words(n: int, seed: int) -> str:
     x, out = seed, []
     for _ in range(n):
@@ -443,13 +578,21 @@ def _random_words(n: int, seed: int) -> str:
 
 
 SUMMARY_CONTENTS = {
-    "empty": b"", "newlines": b"\n\n\n", "spaces": b"   \t \n", "binary": bytes(range(256)) * 8,
-    "nul": b"\x00" * 1000, "invalid utf-8": b"caf\xe9 \xff\xfe na\xc3\xafve \xc3\n\xed\xa0\x80 x\n",
-    "utf-16": "police killed the gunman\n".encode("utf-16"), "bom": b"\xef\xbb\xbfpolice kill\n",
-    "cr only": b"police\rkilled\rthe gunman\r", "html": b"<a name=\"1\">[1]</a> <a href=\"#1\" id=1>x y</a>\n",
-    "isi": b"<S SNTNO=\"1\">police kill</S>\n", "one huge token": b"a" * 1_000_000,
+    "empty": b"",
+    "newlines": b"\n\n\n",
+    "spaces": b"   \t \n",
+    "binary": bytes(range(256)) * 8,
+    "nul": b"\x00" * 1000,
+    "invalid utf-8": b"caf\xe9 \xff\xfe na\xc3\xafve \xc3\n\xed\xa0\x80 x\n",
+    "utf-16": "police killed the gunman\n".encode("utf-16"),
+    "bom": b"\xef\xbb\xbfpolice kill\n",
+    "cr only": b"police\rkilled\rthe gunman\r",
+    "html": b'<a name="1">[1]</a> <a href="#1" id=1>x y</a>\n',
+    "isi": b'<S SNTNO="1">police kill</S>\n',
+    "one huge token": b"a" * 1_000_000,
     "huge line": _random_words(30_000, 1).encode() + b" police kill the gunman",
-    "many lines": b"the gunman\n" * 20_000, "non-ascii": "Polizei tötete den Schützen … 警察\n".encode(),
+    "many lines": b"the gunman\n" * 20_000,
+    "non-ascii": "Polizei tötete den Schützen … 警察\n".encode(),
 }
 
 
@@ -473,8 +616,12 @@ def test_summary_limits_are_module_constants(corpus, tmp_path, monkeypatch):
 
     monkeypatch.setattr(perl_inputs, "MAX_SUMMARY_BYTES", 10)
     (tmp_path / "list.txt").write_text(f"{corpus['files']['p1.txt']} {corpus['files']['m1.txt']}\n")
-    _, _, err = run_checked(["-z", "SPL", str(tmp_path / "list.txt")], "summary files", 2,
-                            "larger than 10 bytes, the limit for a summary file")
+    _, _, err = run_checked(
+        ["-z", "SPL", str(tmp_path / "list.txt")],
+        "summary files",
+        2,
+        "larger than 10 bytes, the limit for a summary file",
+    )
     assert corpus["files"]["p1.txt"] in err
     monkeypatch.setattr(perl_inputs, "MAX_CONFIG_BYTES", 10)
     run_checked(["-z", "SPL", str(tmp_path / "list.txt")], "summary files", 2, "the limit for a file list")
@@ -483,43 +630,69 @@ def test_summary_limits_are_module_constants(corpus, tmp_path, monkeypatch):
 
 # -- 6. XML configs ------------------------------------------------------------------------------
 
+
 def _xml_cases(root: Path, secret: Path) -> list[tuple[str, str, list[str], Optional[int], Optional[str]]]:
     ok = eval_xml("1", root, {"A": "p1.txt"}, ["m1.txt"])
-    lol = ('<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa">'
-           + "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(9))
-           + ']><ROUGE-EVAL><EVAL ID="&j;"/></ROUGE-EVAL>')
+    lol = (
+        '<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa">'
+        + "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(9))
+        + ']><ROUGE-EVAL><EVAL ID="&j;"/></ROUGE-EVAL>'
+    )
     return [
         ("unclosed", '<ROUGE-EVAL><EVAL ID="1"><PEERS>', ["-a"], 2, "bad XML"),
         ("no root", "just text", ["-a"], 2, "bad XML"),
         ("two roots", "<a/><b/>", ["-a"], 2, "bad XML"),
         ("root only", "<ROUGE-EVAL/>", ["-a"], 0, None),
         ("other root", f"<x>{ok}</x>", ["-a", "-d"], 0, None),
-        ("eval without ID", '<R><EVAL><PEERS/></EVAL></R>', ["-a"], 2, "no ID attribute"),
+        ("eval without ID", "<R><EVAL><PEERS/></EVAL></R>", ["-a"], 2, "no ID attribute"),
         ("lowercase id", '<R><eval id="1"/></R>', ["-a"], 2, "no ID attribute"),
         ("peer without ID", ok.replace('<P ID="A">', "<P>"), ["-a"], 2, "no ID attribute"),
-        ("no PEERS", f'<R>{re.sub("<PEERS>.*</PEERS>", "", ok)}</R>', ["-a"], 0, None),
-        ("no MODELS", f'<R>{re.sub("<MODELS>.*</MODELS>", "", ok)}</R>', ["-a", "-d", "-t", "1"], 0, None),
-        ("no INPUT-FORMAT", "<R>" + ok.replace('<INPUT-FORMAT TYPE="SPL"/>', "") + "</R>", ["-a"], 2,
-         "Unknown input format"),
-        ("bad TYPE", f'<R>{ok.replace("SPL", "DOC")}</R>', ["-a"], 2, "Unknown input type"),
-        ("SIMPLE", f'<R>{ok.replace("SPL", "SIMPLE")}</R>', ["-a"], 2, "Unknown input format"),
-        ("empty roots", f'<R>{ok.replace(str(root), "")}</R>', ["-a"], 2, "Cannot"),
-        ("empty peer name", f'<R>{ok.replace(">p1.txt<", "><")}</R>', ["-a"], 2, "is not a regular file"),
-        ("model /dev/zero", f'<R>{eval_xml("1", root, {"A": "p1.txt"}, ["../" * 40 + "dev/zero"])}</R>', ["-a"],
-         2, "is not a regular file" if os.path.exists("/dev/zero") else "Cannot"),
+        ("no PEERS", f"<R>{re.sub('<PEERS>.*</PEERS>', '', ok)}</R>", ["-a"], 0, None),
+        ("no MODELS", f"<R>{re.sub('<MODELS>.*</MODELS>', '', ok)}</R>", ["-a", "-d", "-t", "1"], 0, None),
+        (
+            "no INPUT-FORMAT",
+            "<R>" + ok.replace('<INPUT-FORMAT TYPE="SPL"/>', "") + "</R>",
+            ["-a"],
+            2,
+            "Unknown input format",
+        ),
+        ("bad TYPE", f"<R>{ok.replace('SPL', 'DOC')}</R>", ["-a"], 2, "Unknown input type"),
+        ("SIMPLE", f"<R>{ok.replace('SPL', 'SIMPLE')}</R>", ["-a"], 2, "Unknown input format"),
+        ("empty roots", f"<R>{ok.replace(str(root), '')}</R>", ["-a"], 2, "Cannot"),
+        ("empty peer name", f"<R>{ok.replace('>p1.txt<', '><')}</R>", ["-a"], 2, "is not a regular file"),
+        (
+            "model /dev/zero",
+            f"<R>{eval_xml('1', root, {'A': 'p1.txt'}, ['../' * 40 + 'dev/zero'])}</R>",
+            ["-a"],
+            2,
+            "is not a regular file" if os.path.exists("/dev/zero") else "Cannot",
+        ),
         ("duplicate EVAL IDs", f"<R>{ok}{ok.replace('p1.txt', 'p2.txt')}</R>", ["-a", "-d"], 0, None),
         ("nested EVAL", f"<R>{ok.replace('</EVAL>', ok + '</EVAL>')}</R>", ["-a", "-d"], 0, None),
-        ("empty IDs", "<R>" + ok.replace('ID="1"', 'ID=""').replace('ID="A"', 'ID=""') + "</R>", ["-a", "-d"],
-         0, None),
+        ("empty IDs", "<R>" + ok.replace('ID="1"', 'ID=""').replace('ID="A"', 'ID=""') + "</R>", ["-a", "-d"], 0, None),
         ("unknown system", f"<R>{ok}</R>", ["-d", "{}", "nobody"], 0, None),
         ("system missing", f"<R>{ok}</R>", [], 2, "system ID"),
-        ("external entity", f'<!DOCTYPE R [<!ENTITY x SYSTEM "file://{secret}">]><R>&x;{ok}</R>', ["-a"], 2,
-         "undefined entity"),
-        ("external entity in root",
-         f'<!DOCTYPE R [<!ENTITY x SYSTEM "{secret}">]><R>{ok.replace(str(root), "&x;")}</R>', ["-a"], 2,
-         "undefined entity"),
-        ("parameter entity", f'<!DOCTYPE R [<!ENTITY % p SYSTEM "file://{secret}"> %p;]><R>{ok}</R>', ["-a"],
-         None, None),
+        (
+            "external entity",
+            f'<!DOCTYPE R [<!ENTITY x SYSTEM "file://{secret}">]><R>&x;{ok}</R>',
+            ["-a"],
+            2,
+            "undefined entity",
+        ),
+        (
+            "external entity in root",
+            f'<!DOCTYPE R [<!ENTITY x SYSTEM "{secret}">]><R>{ok.replace(str(root), "&x;")}</R>',
+            ["-a"],
+            2,
+            "undefined entity",
+        ),
+        (
+            "parameter entity",
+            f'<!DOCTYPE R [<!ENTITY % p SYSTEM "file://{secret}"> %p;]><R>{ok}</R>',
+            ["-a"],
+            None,
+            None,
+        ),
         ("external DTD", f'<!DOCTYPE R SYSTEM "file://{secret}"><R>{ok}</R>', ["-a"], None, None),
         ("billion laughs", lol, ["-a"], 2, "bad XML"),
         ("unknown encoding", f'<?xml version="1.0" encoding="x-bogus"?><R>{ok}</R>', ["-a"], 2, "bad XML"),
@@ -537,14 +710,22 @@ def test_xml_configs(corpus, tmp_path):
         if "{}" not in args:
             args = args + ["{}"]
         for extra in ([], ["--json"]):
-            _, out, err = run_checked(extra + [str(path) if a == "{}" else a for a in args], "XML configs",
-                                      code, message, strict_lines=name != "char refs in ID")
+            _, out, err = run_checked(
+                extra + [str(path) if a == "{}" else a for a in args],
+                "XML configs",
+                code,
+                message,
+                strict_lines=name != "char refs in ID",
+            )
             assert "TOP-SECRET" not in out + err, name  # no external entity is ever resolved
 
 
 def test_xml_utf16(corpus, tmp_path):
-    text = '<?xml version="1.0" encoding="UTF-16"?><R>' + eval_xml("1", corpus["root"], {"A": "p1.txt"},
-                                                                    ["m1.txt"]) + "</R>"
+    text = (
+        '<?xml version="1.0" encoding="UTF-16"?><R>'
+        + eval_xml("1", corpus["root"], {"A": "p1.txt"}, ["m1.txt"])
+        + "</R>"
+    )
     (tmp_path / "c.xml").write_bytes(text.encode("utf-16"))
     _, out, _ = run_checked(["-a", "-n", "1", str(tmp_path / "c.xml")], "XML configs", 0)
     assert "A ROUGE-1 Average_R: 0.71429" in out
@@ -552,11 +733,13 @@ def test_xml_utf16(corpus, tmp_path):
 
 # -- 7. long numeric evaluation IDs (bug 1) ----------------------------------------------------------
 
+
 def test_5000_digit_ids(corpus, tmp_path):
     root = corpus["root"]
     ids = ["2" * 5000, "1" * 5000, "3", "0" * 4999 + "4", "d1"]
-    (tmp_path / "c.xml").write_text("<R>" + "".join(eval_xml(i, root, {"A": "p1.txt"}, ["m1.txt"]) for i in ids)
-                                    + "</R>")
+    (tmp_path / "c.xml").write_text(
+        "<R>" + "".join(eval_xml(i, root, {"A": "p1.txt"}, ["m1.txt"]) for i in ids) + "</R>"
+    )
     _, out, _ = run_checked(["-a", "-d", "-n", "1", str(tmp_path / "c.xml")], "long IDs", 0)
     listed = [line.split(" Eval ")[1].split(" R:")[0] for line in out.splitlines() if " Eval " in line]
     want = [f"{i}.A" for i in ("3", "0" * 4999 + "4", "1" * 5000, "2" * 5000, "d1")]
@@ -570,10 +753,12 @@ def test_5000_digit_ids(corpus, tmp_path):
 
 def _old_order(keys: list[str]) -> list[str]:
     """The order before the fix (numeric prefixes through int()), for IDs int() can read."""
+
     def cmp(a: str, b: str) -> int:
         ma, mb = re.match(r"[0-9]+", a), re.match(r"[0-9]+", b)
         x, y = (int(ma.group()), int(mb.group())) if ma and mb else (a, b)
         return (x > y) - (x < y)
+
     return sorted(sorted(keys), key=cmp_to_key(cmp))
 
 
@@ -588,19 +773,45 @@ def test_listing_order_keeps_numeric_semantics(ids):
 def test_listing_order_long_numbers():
     keys = ["1" + "0" * 6000 + ".A", "9" * 6000 + ".A", "0" * 7000 + "5.A", "10.A", "b.A", "9" * 6000 + "x.A"]
     got = listing_order(keys)
-    assert got.index("0" * 7000 + "5.A") < got.index("10.A") < got.index("9" * 6000 + ".A") \
+    assert (
+        got.index("0" * 7000 + "5.A")
+        < got.index("10.A")
+        < got.index("9" * 6000 + ".A")
         < got.index("1" + "0" * 6000 + ".A")
+    )
 
 
 # -- 8. tiny alpha and strict JSON (bug 4) --------------------------------------------------------
+
 
 @pytest.mark.parametrize("profile", ["rouge155", "paper", "rouge-score"])
 @pytest.mark.parametrize("t", ["0", "1", "2"])
 @pytest.mark.parametrize("alpha", ["1e-320", "5e-324"])
 def test_tiny_alpha_json_is_finite(profile, t, alpha, corpus):
     """F must stay finite for alpha near 0 (needs scoring.py's fix for F = NaN at tiny alpha)."""
-    _, out, _ = run_checked(["--profile", profile, "-t", t, "-p", alpha, "-n", "2", "-2", "4", "-U",
-                             "-w", "1.2", "--json", "-z", "SPL", corpus["list"]], "tiny alpha", 0)
+    _, out, _ = run_checked(
+        [
+            "--profile",
+            profile,
+            "-t",
+            t,
+            "-p",
+            alpha,
+            "-n",
+            "2",
+            "-2",
+            "4",
+            "-U",
+            "-w",
+            "1.2",
+            "--json",
+            "-z",
+            "SPL",
+            corpus["list"],
+        ],
+        "tiny alpha",
+        0,
+    )
     assert "NaN" not in out and "Infinity" not in out
 
 
@@ -612,8 +823,9 @@ def test_non_finite_never_reaches_the_output(corpus, monkeypatch):
         rep = real(*args, **kwargs)
         label, m = next(iter(rep.measures.items()))
         bad = type(m.recall)(float("nan"), 0.0, 1.0)
-        measures = dict(rep.measures, **{label: type(m)(m.label, bad, m.precision, m.fmeasure, m.scores,
-                                                        m.totals, m.notes)})
+        measures = dict(
+            rep.measures, **{label: type(m)(m.label, bad, m.precision, m.fmeasure, m.scores, m.totals, m.notes)}
+        )
         return type(rep)(rep.config, rep.instances, measures)
 
     monkeypatch.setattr(cli, "evaluate_corpus", poisoned)
@@ -624,11 +836,15 @@ def test_non_finite_never_reaches_the_output(corpus, monkeypatch):
 
 # -- 9. subprocesses: no traceback, ever -----------------------------------------------------------
 
+
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="POSIX devices")
 def test_subprocess_runs(corpus, tmp_path):
     long_ids = tmp_path / "long.xml"
-    long_ids.write_text("<R>" + "".join(eval_xml(i, corpus["root"], {"A": "p1.txt"}, ["m1.txt"])
-                                        for i in ("1" * 5000, "2" * 5000)) + "</R>")
+    long_ids.write_text(
+        "<R>"
+        + "".join(eval_xml(i, corpus["root"], {"A": "p1.txt"}, ["m1.txt"]) for i in ("1" * 5000, "2" * 5000))
+        + "</R>"
+    )
     fifo = _special("fifo", tmp_path)
     bad_xml = tmp_path / "bad.xml"
     bad_xml.write_text("<R><EVAL")
@@ -664,17 +880,36 @@ VALUES = {
     "-n": ["1", "2", "4", "0", "-1", "9", "10", "x", "1e0", "2.5", BIG],
     "-w": ["1", "1.2", "5", "0", "0.5", "400", "inf", "nan", "-2", "1e308"],
     "-2": ["0", "1", "4", "-1", "-9", "1e1", "2.5", "x", "1e16"],
-    "-l": ["0", "1", "5", "-1", "1e1", "x", "1e300"], "-b": ["0", "1", "20", "-3", "2.5"],
+    "-l": ["0", "1", "5", "-1", "1e1", "x", "1e300"],
+    "-b": ["0", "1", "20", "-3", "2.5"],
     "-r": ["1", "7", "50", "0", "-5", "1e8", "100000000", "2.5", "x", "1e2"],
     "-p": ["0", "0.5", "1", "1e-320", "5e-324", "2", "nan", "-0.0", "x"],
     "-c": ["0", "50", "95", "100", "101", "nan", "x", "1e-320"],
-    "-t": ["0", "1", "2", "3", "x", "1e0"], "-f": ["A", "B", "C"], "-e": ["/nonexistent"],
+    "-t": ["0", "1", "2", "3", "x", "1e0"],
+    "-f": ["A", "B", "C"],
+    "-e": ["/nonexistent"],
     "-z": ["SPL", "SEE", "ISI", "SIMPLE", "XYZ", ""],
     "--profile": ["rouge155", "paper", "rouge-score", "bogus"],
     "--tokenizer": ["rouge155", "unicode", "rouge-score", "bogus"],
 }
-FLAGS = ["-a", "-d", "-x", "-u", "-U", "-m", "-s", "-v", "-M", "-h", "--json", "--no-stem-exceptions",
-         "-q", "--bogus", "-ad", "-dx"]
+FLAGS = [
+    "-a",
+    "-d",
+    "-x",
+    "-u",
+    "-U",
+    "-m",
+    "-s",
+    "-v",
+    "-M",
+    "-h",
+    "--json",
+    "--no-stem-exceptions",
+    "-q",
+    "--bogus",
+    "-ad",
+    "-dx",
+]
 
 
 @st.composite
@@ -700,15 +935,22 @@ def fuzz_paths(corpus, tmp_path_factory) -> dict[str, str]:
     d = tmp_path_factory.mktemp("fuzz_inputs")
     (d / "bad.xml").write_text('<ROUGE-EVAL><EVAL ID="1">')
     (d / "one.txt").write_text(f"{corpus['files']['p1.txt']}\n")
-    paths = {"xml": corpus["xml"], "list": corpus["list"], "bad": str(d / "bad.xml"),
-             "one": str(d / "one.txt"), "missing": str(d / "missing"), "dir": str(d)}
+    paths = {
+        "xml": corpus["xml"],
+        "list": corpus["list"],
+        "bad": str(d / "bad.xml"),
+        "one": str(d / "one.txt"),
+        "missing": str(d / "missing"),
+        "dir": str(d),
+    }
     if os.path.exists("/dev/zero"):
         paths["zero"] = "/dev/zero"
     return paths
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                  HealthCheck.too_slow])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(data=st.data())
 def test_random_argv(data, fuzz_paths):
     args = data.draw(argv(fuzz_paths))
@@ -719,35 +961,74 @@ def test_random_argv(data, fuzz_paths):
 # -- 11. random summaries under random options (hypothesis) ---------------------------------------
 
 PIECES = st.sampled_from(
-    list("abcAB xyz0123456789.,;!?-'\"\t\r\x00\x0b\x0c\u00e9\u00df\u0130\u2028\u0085\ufeff\u200b\u00a0"
-         "\U0001F600\udcff<>&/")
-    + ["police", "killed", "the", "gunman", "running", "ran", "\n", "\n\n", "ies", "sses", "ational",
-       '<a name="1">[1]</a> <a href="#1" id=1>', "</a>", '<S SNTNO="1">', "</S>"])
+    list(
+        "abcAB xyz0123456789.,;!?-'\"\t\r\x00\x0b\x0c\u00e9\u00df\u0130\u2028\u0085\ufeff\u200b\u00a0"
+        "\U0001f600\udcff<>&/"
+    )
+    + [
+        "police",
+        "killed",
+        "the",
+        "gunman",
+        "running",
+        "ran",
+        "\n",
+        "\n\n",
+        "ies",
+        "sses",
+        "ational",
+        '<a name="1">[1]</a> <a href="#1" id=1>',
+        "</a>",
+        '<S SNTNO="1">',
+        "</S>",
+    ]
+)
 SUMMARY = st.lists(PIECES, max_size=40).map("".join)
 
 
 @st.composite
 def scoring_options(draw) -> list[str]:
     a: list[str] = []
-    for flag, values in (("-n", [str(n) for n in range(10)]), ("-2", [str(d) for d in range(-2, 7)]),
-                         ("-w", ["1", "1.2", "2", "5"]), ("-l", ["0", "1", "3", "12"]),
-                         ("-b", ["0", "1", "5", "40"])):
+    for flag, values in (
+        ("-n", [str(n) for n in range(10)]),
+        ("-2", [str(d) for d in range(-2, 7)]),
+        ("-w", ["1", "1.2", "2", "5"]),
+        ("-l", ["0", "1", "3", "12"]),
+        ("-b", ["0", "1", "5", "40"]),
+    ):
         if draw(st.booleans()):
             a += [flag, draw(st.sampled_from(values))]
     a += draw(st.lists(st.sampled_from(["-u", "-U", "-x", "-m", "-s", "--no-stem-exceptions"]), max_size=3))
     if "-l" in a and "-b" in a:
-        a = a[:a.index("-b")] + a[a.index("-b") + 2:]
-    return a + ["-f", draw(st.sampled_from("AB")), "-t", draw(st.sampled_from("012")),
-                "-p", draw(st.sampled_from(["0", "1", "0.5", "1e-320", "5e-324", "0.9999999999999999"])),
-                "-c", draw(st.sampled_from(["0", "50", "95", "100"])), "-r", draw(st.sampled_from(["1", "2", "37"])),
-                "--profile", draw(st.sampled_from(["rouge155", "paper", "rouge-score"])),
-                "--tokenizer", draw(st.sampled_from(["rouge155", "unicode", "rouge-score"]))] \
+        a = a[: a.index("-b")] + a[a.index("-b") + 2 :]
+    return (
+        a
+        + [
+            "-f",
+            draw(st.sampled_from("AB")),
+            "-t",
+            draw(st.sampled_from("012")),
+            "-p",
+            draw(st.sampled_from(["0", "1", "0.5", "1e-320", "5e-324", "0.9999999999999999"])),
+            "-c",
+            draw(st.sampled_from(["0", "50", "95", "100"])),
+            "-r",
+            draw(st.sampled_from(["1", "2", "37"])),
+            "--profile",
+            draw(st.sampled_from(["rouge155", "paper", "rouge-score"])),
+            "--tokenizer",
+            draw(st.sampled_from(["rouge155", "unicode", "rouge-score"])),
+        ]
         + draw(st.sampled_from([["-d"], ["--json"], []]))
+    )
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
-@given(evals=st.lists(st.tuples(SUMMARY, st.lists(SUMMARY, min_size=1, max_size=3)), max_size=3),
-       opts=scoring_options(), fmt=st.sampled_from(["SPL", "SEE", "ISI"]))
+@given(
+    evals=st.lists(st.tuples(SUMMARY, st.lists(SUMMARY, min_size=1, max_size=3)), max_size=3),
+    opts=scoring_options(),
+    fmt=st.sampled_from(["SPL", "SEE", "ISI"]),
+)
 def test_random_summaries(evals, opts, fmt, tmp_path_factory):
     d = tmp_path_factory.mktemp("summaries", numbered=True)
     lines = []
@@ -766,25 +1047,67 @@ def test_random_summaries(evals, opts, fmt, tmp_path_factory):
 
 # -- 12. random XML configs (hypothesis) ------------------------------------------------------------
 
+
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_random_xml(data, corpus, tmp_path_factory):
     root = corpus["root"]
-    pieces = st.sampled_from([
-        "<ROUGE-EVAL>", "</ROUGE-EVAL>", '<EVAL ID="1">', '<EVAL ID="2">', f'<EVAL ID="{BIG}">', "<EVAL>", "</EVAL>",
-        f"<PEER-ROOT>{root}</PEER-ROOT>", f"<MODEL-ROOT>{root}</MODEL-ROOT>", "<PEER-ROOT>", "</PEER-ROOT>",
-        "<MODEL-ROOT>/dev</MODEL-ROOT>", '<INPUT-FORMAT TYPE="SPL"/>', '<INPUT-FORMAT TYPE="SEE"/>',
-        '<INPUT-FORMAT TYPE="simple"/>', "<INPUT-FORMAT/>", '<INPUT-FORMAT TYPE="x"/>', "<PEERS>", "</PEERS>",
-        '<P ID="A">p1.txt</P>', '<P ID="B">m1.txt</P>', "<P>p1.txt</P>", '<P ID="A">zero</P>', '<P ID="A"></P>',
-        "<MODELS>", "</MODELS>", '<M ID="1">m1.txt</M>', '<M ID="2">p2.txt</M>', "<M>zero</M>", "<M/>", "text",
-        "&amp;", "&#0;", "&#10;", "<!-- c -->", "<![CDATA[x]]>", "<?pi x?>", '<!DOCTYPE R [<!ENTITY e "p1.txt">]>',
-        "&e;", "\x00", "\udcff", "\u00e9"])
+    pieces = st.sampled_from(
+        [
+            "<ROUGE-EVAL>",
+            "</ROUGE-EVAL>",
+            '<EVAL ID="1">',
+            '<EVAL ID="2">',
+            f'<EVAL ID="{BIG}">',
+            "<EVAL>",
+            "</EVAL>",
+            f"<PEER-ROOT>{root}</PEER-ROOT>",
+            f"<MODEL-ROOT>{root}</MODEL-ROOT>",
+            "<PEER-ROOT>",
+            "</PEER-ROOT>",
+            "<MODEL-ROOT>/dev</MODEL-ROOT>",
+            '<INPUT-FORMAT TYPE="SPL"/>',
+            '<INPUT-FORMAT TYPE="SEE"/>',
+            '<INPUT-FORMAT TYPE="simple"/>',
+            "<INPUT-FORMAT/>",
+            '<INPUT-FORMAT TYPE="x"/>',
+            "<PEERS>",
+            "</PEERS>",
+            '<P ID="A">p1.txt</P>',
+            '<P ID="B">m1.txt</P>',
+            "<P>p1.txt</P>",
+            '<P ID="A">zero</P>',
+            '<P ID="A"></P>',
+            "<MODELS>",
+            "</MODELS>",
+            '<M ID="1">m1.txt</M>',
+            '<M ID="2">p2.txt</M>',
+            "<M>zero</M>",
+            "<M/>",
+            "text",
+            "&amp;",
+            "&#0;",
+            "&#10;",
+            "<!-- c -->",
+            "<![CDATA[x]]>",
+            "<?pi x?>",
+            '<!DOCTYPE R [<!ENTITY e "p1.txt">]>',
+            "&e;",
+            "\x00",
+            "\udcff",
+            "\u00e9",
+        ]
+    )
     text = "".join(data.draw(st.lists(pieces, max_size=30)))
     encoding = data.draw(st.sampled_from(["utf-8", "utf-16", "latin-1"]))
     path = tmp_path_factory.mktemp("xml", numbered=True) / "c.xml"
     path.write_bytes(text.encode(encoding, "surrogateescape" if encoding == "utf-8" else "replace"))
-    args = data.draw(st.lists(st.sampled_from(["-a", "-d", "--json", "-n1", "-t1", "-t2", "-fB", "-x", "-w1.5",
-                                               "-2-1", "-U", "-r5"]), max_size=6))
+    args = data.draw(
+        st.lists(
+            st.sampled_from(["-a", "-d", "--json", "-n1", "-t1", "-t2", "-fB", "-x", "-w1.5", "-2-1", "-U", "-r5"]),
+            max_size=6,
+        )
+    )
     args += [str(path)] + data.draw(st.sampled_from([[], ["A"], ["B"], ["Q"]]))
     code, out, err = call(args)
     check(args, code, out, err, "random XML", strict_lines=False)

@@ -1,4 +1,5 @@
 """Properties of every measure under every profile, checked on generated summaries (hypothesis)."""
+
 from __future__ import annotations
 
 import math
@@ -28,11 +29,11 @@ from rouge_core.summary_lcs import lcs_measure
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # A small vocabulary so that texts share words, repeat words and stem together.
-WORDS = ["a", "b", "c", "the", "cat", "cats", "running", "run", "of", "police", "killed",
-         "kill", "x1", "Gunman"]
+WORDS = ["a", "b", "c", "the", "cat", "cats", "running", "run", "of", "police", "killed", "kill", "x1", "Gunman"]
 word = st.sampled_from(WORDS)
 sentence = st.tuples(st.lists(word, max_size=7), st.sampled_from(["", ".", " ,", "!"])).map(
-    lambda t: " ".join(t[0]) + t[1])
+    lambda t: " ".join(t[0]) + t[1]
+)
 text = st.lists(sentence, max_size=4).map("\n".join)
 one_sentence = st.lists(word, min_size=1, max_size=8).map(" ".join)
 keys = st.lists(st.sampled_from("abcde"), max_size=12)
@@ -59,6 +60,7 @@ def n_of(label: str) -> int:
 
 # -- scores in [0, 1] ------------------------------------------------------------------------
 
+
 @SETTINGS
 @given(configs(), text, st.lists(text, min_size=1, max_size=3))
 def test_scores_in_unit_interval(config, cand, refs):
@@ -84,6 +86,7 @@ def test_paper_precision_above_one_really_happens():
 
 
 # -- identical texts ---------------------------------------------------------------------------
+
 
 @SETTINGS
 @given(configs(multi_ref=False), text)
@@ -112,7 +115,7 @@ def test_identical_texts(config, t):
             w = config.wlcs_weight
             big_s = sum(float(len(sent)) ** w for sent in a.sentences)
             assert s.recall == pytest.approx(big_s ** ((1 - w) / w), abs=6e-6), label
-            assert s.precision == pytest.approx((big_s / length ** w) ** (1 / w), abs=6e-6), label
+            assert s.precision == pytest.approx((big_s / length**w) ** (1 / w), abs=6e-6), label
             if sum(1 for sent in a.sentences if sent) == 1:
                 assert s.recall == pytest.approx(length ** (1 - w), abs=6e-6)
                 assert s.precision == 1.0
@@ -122,8 +125,9 @@ def test_identical_texts(config, t):
 
 
 @SETTINGS
-@given(st.sampled_from(["paper", "rouge-score"]), st.sampled_from(["word_limit", "byte_limit"]),
-       st.integers(1, 30), text)
+@given(
+    st.sampled_from(["paper", "rouge-score"]), st.sampled_from(["word_limit", "byte_limit"]), st.integers(1, 30), text
+)
 def test_identical_texts_under_length_limits(profile, limit, size, t):
     """Outside rouge155 a length limit cuts every measure's view of a text the same way, so
     identical texts stay identical (ROUGE-1.5.5's -b cuts the sentence list differently)."""
@@ -137,6 +141,7 @@ def test_identical_texts_under_length_limits(profile, limit, size, t):
 
 
 # -- swapping candidate and reference --------------------------------------------------------
+
 
 # Symmetric measures (hit count unchanged by the swap, the two totals trade places):
 # * ROUGE-N: clipped overlap min(count_c, count_r) is symmetric, totals are each side's n-grams;
@@ -167,6 +172,7 @@ def test_swap_one_sentence_rouge_l(config, x, y):
 
 
 # -- LCS -------------------------------------------------------------------------------------------
+
 
 def textbook_lcs(x, y) -> int:
     prev = [0] * (len(y) + 1)
@@ -227,6 +233,7 @@ def test_lcs_paths_agree(x, y, w):
 
 # -- the explanation path equals the counts-only path ------------------------------------------
 
+
 def _same(config, cand, refs):
     explained = evaluate(cand, refs, config).measures
     counted = score(cand, refs, config)
@@ -259,6 +266,7 @@ def test_evaluate_equals_score_numpy(config, cand, refs):
 
 # -- every count recomputed from its explanation -------------------------------------------
 
+
 def _check_grams(e: GramExplanation, ck, rk, counts, config, label):
     assert sum(min(len(g.candidate_positions), len(g.reference_positions)) for g in e.grams) == counts.hit
     assert e.hit == counts.hit
@@ -285,8 +293,7 @@ def _check_lcs(e: LcsExplanation, cand, ref, counts, config):
     assert e.hit == counts.hit and e.reference_total == counts.model
     if e.kind in ("union", "union-unclipped", "wlcs-union"):
         for p in e.pairs:
-            assert all(ref_sents[p.reference_sentence][a] == cand_sents[p.candidate_sentence][b]
-                       for a, b in p.marks)
+            assert all(ref_sents[p.reference_sentence][a] == cand_sents[p.candidate_sentence][b] for a, b in p.marks)
         for u in e.marks:
             assert ref_sents[u.reference_sentence][u.position] == u.key
             j, b = u.source
@@ -345,11 +352,11 @@ def test_counts_from_explanations(config, cand, refs):
                 _check_lcs(e, report.candidate, ref, rr.counts, config)
             if m.notes and any("Illegal division" in n for n in m.notes):
                 continue
-            assert rr.score == counts_to_score(rr.counts, config.profile, config.alpha,
-                                               inverse.get(m.family))
+            assert rr.score == counts_to_score(rr.counts, config.profile, config.alpha, inverse.get(m.family))
 
 
 # -- signature ---------------------------------------------------------------------------------------
+
 
 @st.composite
 def any_config(draw):

@@ -4,6 +4,7 @@ rouge1..rouge9 = our ROUGE-1..9, rougeL = our ROUGE-Lflat, rougeLsum = our ROUGE
 = our ``multi_ref="best"``. rouge-score's argument order is ``score(target, prediction)``, the
 target being the reference.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,11 +21,15 @@ rouge_scorer = pytest.importorskip("rouge_score.rouge_scorer")
 TYPES = [f"rouge{n}" for n in range(1, 10)] + ["rougeL", "rougeLsum"]
 OURS = {f"rouge{n}": f"ROUGE-{n}" for n in range(1, 10)} | {"rougeL": "ROUGE-Lflat", "rougeLsum": "ROUGE-L"}
 SCORERS = {stem: rouge_scorer.RougeScorer(TYPES, use_stemmer=stem) for stem in (False, True)}
-CONFIGS = {stem: RougeConfig(profile="rouge-score", stem=stem, max_n=9, wlcs_weight=None,
-                             skip_distance=None) for stem in (False, True)}
-CASES = [json.loads(line) for line in
-         (Path(__file__).parents[1] / "conformance" / "data" / "cases.jsonl").read_text("utf-8").splitlines()
-         if line.strip()]
+CONFIGS = {
+    stem: RougeConfig(profile="rouge-score", stem=stem, max_n=9, wlcs_weight=None, skip_distance=None)
+    for stem in (False, True)
+}
+CASES = [
+    json.loads(line)
+    for line in (Path(__file__).parents[1] / "conformance" / "data" / "cases.jsonl").read_text("utf-8").splitlines()
+    if line.strip()
+]
 
 
 def assert_same(cand: str, refs: list[str], stem: bool) -> None:
@@ -34,8 +39,11 @@ def assert_same(cand: str, refs: list[str], stem: bool) -> None:
         for t in TYPES:
             got, want = ours[OURS[t]].score, expected[t]
             # Exact floats: the same divisions in the same order.
-            assert (got.precision, got.recall, got.fmeasure) == (
-                want.precision, want.recall, want.fmeasure), (t, cand, refs)
+            assert (got.precision, got.recall, got.fmeasure) == (want.precision, want.recall, want.fmeasure), (
+                t,
+                cand,
+                refs,
+            )
 
 
 def test_case_count():
@@ -53,16 +61,58 @@ def test_conformance_cases(case, stem):
 # -- generated text ----------------------------------------------------------------------------
 
 PIECES = [
-    "the", "The", "THE", "cat", "cats", "Cats", "running", "runs", "RUNNING", "police", "killed",
-    "generously", "agreement", "dying", "skies", "a", "x1", "42", "3.14", "U.S.", "don't", "e-mail",
-    "café", "CAFÉ", "naïve", "Straße", "ǅemal", "ﬁne", "ΣΑΣ", "Привет", "北京", "大学", "東京タワー",
-    "한국어", "\u212aelvin", "\u212a", "\u0130stanbul", "\u0130", "İİ", "😀", "👍🏽", "\u00a0", "—", "…",
+    "the",
+    "The",
+    "THE",
+    "cat",
+    "cats",
+    "Cats",
+    "running",
+    "runs",
+    "RUNNING",
+    "police",
+    "killed",
+    "generously",
+    "agreement",
+    "dying",
+    "skies",
+    "a",
+    "x1",
+    "42",
+    "3.14",
+    "U.S.",
+    "don't",
+    "e-mail",
+    "café",
+    "CAFÉ",
+    "naïve",
+    "Straße",
+    "ǅemal",
+    "ﬁne",
+    "ΣΑΣ",
+    "Привет",
+    "北京",
+    "大学",
+    "東京タワー",
+    "한국어",
+    "\u212aelvin",
+    "\u212a",
+    "\u0130stanbul",
+    "\u0130",
+    "İİ",
+    "😀",
+    "👍🏽",
+    "\u00a0",
+    "—",
+    "…",
 ]
 SEPARATORS = [" ", " ", " ", "  ", "\n", "\n\n", "\n \n", "\t", ", ", ". ", "! ", "\r\n", "-", "'"]
 piece = st.sampled_from(PIECES) | st.text(
-    alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=4)
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=4
+)
 summary = st.lists(st.tuples(piece, st.sampled_from(SEPARATORS)), max_size=14).map(
-    lambda parts: "".join(p + s for p, s in parts))
+    lambda parts: "".join(p + s for p, s in parts)
+)
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -5,6 +5,7 @@ The Berkeley DB files are built here byte for byte from the format facts listed 
 :mod:`rouge_core.exception_db` (:func:`hash_db`, :func:`recipe_empty_db`); no DB library
 and no Perl are needed.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,18 +34,38 @@ MAGIC, VERSION, P_HASHMETA, P_HASH, P_OVERFLOW = 0x061561, 9, 8, 13, 7
 
 # -- Berkeley DB hash files, byte for byte ---------------------------------------------------------
 
-def _meta(pagesize: int, last_pgno: int, max_bucket: int, high: int, low: int, nelem: int,
-          spares: list[int], order: str, version: int = VERSION, metaflags: int = 0) -> bytes:
+
+def _meta(
+    pagesize: int,
+    last_pgno: int,
+    max_bucket: int,
+    high: int,
+    low: int,
+    nelem: int,
+    spares: list[int],
+    order: str,
+    version: int = VERSION,
+    metaflags: int = 0,
+) -> bytes:
     page = bytearray(pagesize)
-    struct.pack_into(order + "IIIIIIBBBBII", page, 0, 0, 1, 0, MAGIC, version, pagesize, 0, P_HASHMETA,
-                     metaflags, 0, 0, last_pgno)
+    struct.pack_into(
+        order + "IIIIIIBBBBII", page, 0, 0, 1, 0, MAGIC, version, pagesize, 0, P_HASHMETA, metaflags, 0, 0, last_pgno
+    )
     struct.pack_into(order + "6I", page, 72, max_bucket, high, low, 0, nelem, H_CHARKEY)
     struct.pack_into(order + f"{len(spares)}I", page, 96, *spares)
     return bytes(page)
 
 
-def _page(pagesize: int, pgno: int, kind: int, entries: int, hf_offset: int, order: str,
-          next_pgno: int = 0, prev_pgno: int = 0) -> bytearray:
+def _page(
+    pagesize: int,
+    pgno: int,
+    kind: int,
+    entries: int,
+    hf_offset: int,
+    order: str,
+    next_pgno: int = 0,
+    prev_pgno: int = 0,
+) -> bytearray:
     page = bytearray(pagesize)
     struct.pack_into(order + "IIIIIHHBB", page, 0, 0, 1, pgno, prev_pgno, next_pgno, entries, hf_offset, 0, kind)
     return page
@@ -56,8 +77,14 @@ def recipe_empty_db(order: str = "<") -> bytes:
     return meta + bytes(4096) + bytes(_page(4096, 2, P_HASH, 0, 4096, order))
 
 
-def hash_db(pairs: dict[str, str], pagesize: int = 512, order: str = "<", off_page: frozenset = frozenset(),
-            version: int = VERSION, metaflags: int = 0) -> bytes:
+def hash_db(
+    pairs: dict[str, str],
+    pagesize: int = 512,
+    order: str = "<",
+    off_page: frozenset = frozenset(),
+    version: int = VERSION,
+    metaflags: int = 0,
+) -> bytes:
     """A one-bucket hash DB holding ``pairs`` (keys sorted as on libdb's sorted pages); the values
     of the keys in ``off_page`` are stored on overflow pages."""
     items: list[bytes] = []
@@ -68,13 +95,21 @@ def hash_db(pairs: dict[str, str], pagesize: int = 512, order: str = "<", off_pa
         items.append(b"\x01" + key.encode())
         value = pairs[key].encode()
         if key in off_page:
-            chunks = [value[i:i + data_room] for i in range(0, len(value), data_room)] or [b""]
+            chunks = [value[i : i + data_room] for i in range(0, len(value), data_room)] or [b""]
             items.append(struct.pack(order + "B3xII", 3, next_free, len(value)))
             for k, chunk in enumerate(chunks):
                 pgno = next_free + k
-                page = _page(pagesize, pgno, P_OVERFLOW, 1 if k == 0 else 0, len(chunk), order,
-                             next_pgno=pgno + 1 if k + 1 < len(chunks) else 0, prev_pgno=pgno - 1 if k else 0)
-                page[26:26 + len(chunk)] = chunk
+                page = _page(
+                    pagesize,
+                    pgno,
+                    P_OVERFLOW,
+                    1 if k == 0 else 0,
+                    len(chunk),
+                    order,
+                    next_pgno=pgno + 1 if k + 1 < len(chunks) else 0,
+                    prev_pgno=pgno - 1 if k else 0,
+                )
+                page[26 : 26 + len(chunk)] = chunk
                 overflow.append(bytes(page))
             next_free += len(chunks)
         else:
@@ -87,9 +122,19 @@ def hash_db(pairs: dict[str, str], pagesize: int = 512, order: str = "<", off_pa
     bucket = _page(pagesize, 1, P_HASH, len(items), end, order)
     struct.pack_into(order + f"{len(offsets)}H", bucket, 26, *offsets)
     for off, it in zip(offsets, items):
-        bucket[off:off + len(it)] = it
-    meta = _meta(pagesize, last_pgno=next_free - 1, max_bucket=0, high=0, low=0, nelem=len(pairs),
-                 spares=[1], order=order, version=version, metaflags=metaflags)
+        bucket[off : off + len(it)] = it
+    meta = _meta(
+        pagesize,
+        last_pgno=next_free - 1,
+        max_bucket=0,
+        high=0,
+        low=0,
+        nelem=len(pairs),
+        spares=[1],
+        order=order,
+        version=version,
+        metaflags=metaflags,
+    )
     return meta + bytes(bucket) + b"".join(overflow)
 
 
@@ -100,8 +145,14 @@ def db_185_header() -> bytes:
 
 # -- fixtures ---------------------------------------------------------------------------------------
 
-def data_dir(tmp_path: Path, db: Optional[bytes], name: str = "data", stopwords: str = STOPWORDS,
-             exc: Optional[dict[str, str]] = None) -> str:
+
+def data_dir(
+    tmp_path: Path,
+    db: Optional[bytes],
+    name: str = "data",
+    stopwords: str = STOPWORDS,
+    exc: Optional[dict[str, str]] = None,
+) -> str:
     d = tmp_path / name
     d.mkdir()
     (d / "smart_common_words.txt").write_text(stopwords)
@@ -117,8 +168,12 @@ def data_dir(tmp_path: Path, db: Optional[bytes], name: str = "data", stopwords:
 @pytest.fixture
 def corpus(tmp_path) -> str:
     """A -z SPL list: words of the WordNet map ('dying', 'were', 'mice', 'geese') and 'zorbing' (none)."""
-    files = {"p1.txt": "the dying men were zorbing mice\n", "m1.txt": "the die man be blip rodent\n",
-             "p2.txt": "geese were running\n", "m2.txt": "goose be run\n"}
+    files = {
+        "p1.txt": "the dying men were zorbing mice\n",
+        "m1.txt": "the die man be blip rodent\n",
+        "p2.txt": "geese were running\n",
+        "m2.txt": "goose be run\n",
+    }
     for name, text in files.items():
         (tmp_path / name).write_text(text)
     lst = tmp_path / "list.txt"
@@ -138,6 +193,7 @@ def rouge1(out: str) -> list[str]:
 
 # -- -e: ROUGE-1.5.5.pl's checks and messages ---------------------------------------------------------
 
+
 def test_nonexistent_directory_is_perls_error(tmp_path, corpus, capsys):
     missing = tmp_path / "no-such-dir"
     code, out, err = run(capsys, ["-e", str(missing), "-n", "1", "-z", "SPL", corpus])
@@ -154,8 +210,11 @@ def test_directory_without_db_is_perls_error(tmp_path, corpus, capsys):
     assert err.startswith(f"rouge_core: error: Cannot open exception db file for reading: {d}/WordNet-2.0.exc.db")
 
 
-@pytest.mark.parametrize("content", [b"", b"garbage\n" * 100, b"\0" * 12 + struct.pack("<I", 0x053162) + bytes(4080)],
-                         ids=["empty file", "text", "b-tree"])
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"garbage\n" * 100, b"\0" * 12 + struct.pack("<I", 0x053162) + bytes(4080)],
+    ids=["empty file", "text", "b-tree"],
+)
 def test_a_file_that_is_no_hash_db_stops_the_run_as_in_perl(content, tmp_path, corpus, capsys):
     d = data_dir(tmp_path, content)
     code, out, err = run(capsys, ["-e", d, "-n", "1", "-m", "-z", "SPL", corpus])
@@ -171,6 +230,7 @@ def test_db_path_is_a_directory(tmp_path, corpus, capsys):
 
 
 # -- -e: which map -m uses ----------------------------------------------------------------------------
+
 
 def test_empty_db_means_porter_alone(tmp_path, corpus, capsys):
     d = data_dir(tmp_path, recipe_empty_db())
@@ -201,15 +261,19 @@ def test_db_with_keys_is_used_exactly(tmp_path, corpus, capsys):
 def test_db_value_on_overflow_pages_and_big_endian(tmp_path):
     long_value = "x" * 1500
     for order in "<>":
-        raw = read_hash_database(hash_db({"mice": "rodent", "longword": long_value}, order=order,
-                                          off_page=frozenset({"longword"})))
+        raw = read_hash_database(
+            hash_db({"mice": "rodent", "longword": long_value}, order=order, off_page=frozenset({"longword"}))
+        )
         assert raw == {b"mice": b"rodent", b"longword": long_value.encode()}
     assert read_hash_database(recipe_empty_db(">")) == {}
 
 
 def test_unreadable_db_uses_the_exc_files_with_one_warning(tmp_path, corpus, capsys):
-    exc = {"adj.exc": "best good\n", "verb.exc": "zorbing blip\ndying die\n were be\n",
-           "noun.exc": "mice rodent\nmen man extra\n"}
+    exc = {
+        "adj.exc": "best good\n",
+        "verb.exc": "zorbing blip\ndying die\n were be\n",
+        "noun.exc": "mice rodent\nmen man extra\n",
+    }
     d = data_dir(tmp_path, db_185_header(), exc=exc)
     code, out, err = run(capsys, ["-e", d, "-n", "1", "-m", "-d", "-z", "SPL", corpus])
     assert code == 0
@@ -221,8 +285,11 @@ def test_unreadable_db_uses_the_exc_files_with_one_warning(tmp_path, corpus, cap
     assert "adj.exc, noun.exc, verb.exc" in line and line.endswith("--no-stem-exceptions reproduces an empty DB")
 
 
-@pytest.mark.parametrize("db", [hash_db({"mice": "rodent"}, version=7), hash_db({"mice": "rodent"}, metaflags=1),
-                                db_185_header()], ids=["version 7", "checksums", "1.85"])
+@pytest.mark.parametrize(
+    "db",
+    [hash_db({"mice": "rodent"}, version=7), hash_db({"mice": "rodent"}, metaflags=1), db_185_header()],
+    ids=["version 7", "checksums", "1.85"],
+)
 def test_unreadable_db_without_exc_files_uses_the_pinned_map(db, tmp_path, corpus, capsys):
     d = data_dir(tmp_path, db)
     _, pinned, _ = run(capsys, ["-n", "1", "-m", "-d", "-z", "SPL", corpus])
@@ -263,6 +330,7 @@ def test_open_data_directory_reports(tmp_path):
 
 
 # -- --json, --version, usage, console script ---------------------------------------------------------
+
 
 def test_json_has_evals_only_with_d(corpus, capsys):
     code, out, _ = run(capsys, ["-n", "1", "--json", "-z", "SPL", corpus])

@@ -1,4 +1,5 @@
 """Unit tests for rouge_core.config: validation, profile defaults, signature, Perl flags."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,41 +8,44 @@ from rouge_core import UNLIMITED, RougeConfig
 from rouge_core.config import PROFILES, TOKENIZERS
 
 
-@pytest.mark.parametrize(("kwargs", "option"), [
-    ({"max_n": 0}, "max_n"),
-    ({"max_n": 10}, "max_n"),
-    ({"max_n": 1.5}, "max_n"),
-    ({"max_n": True}, "max_n"),
-    ({"wlcs_weight": 0}, "wlcs_weight"),
-    ({"wlcs_weight": -1.2}, "wlcs_weight"),
-    ({"wlcs_weight": float("nan")}, "wlcs_weight"),
-    ({"wlcs_weight": 0.99}, "wlcs_weight"),  # below 1, P/R/F exceed 1 (R = 1.6e82 at 0.01)
-    ({"wlcs_weight": 5.01}, "wlcs_weight"),
-    ({"wlcs_weight": 400}, "wlcs_weight"),
-    ({"wlcs_weight": 1e308}, "wlcs_weight"),
-    ({"wlcs_weight": float("inf")}, "wlcs_weight"),  # inf gave ROUGE-W = 1 for "a b c" vs "a c b"
-    ({"bootstrap_samples": 10**12}, "bootstrap_samples"),
-    ({"bootstrap_samples": 100_001}, "bootstrap_samples"),
-    ({"seed": -3}, "seed"),  # numpy's default_rng refuses negative seeds
-    ({"word_limit": 10**16}, "word_limit"),
-    ({"skip_distance": 10**16}, "skip_distance"),
-    ({"alpha": -0.1}, "alpha"),
-    ({"alpha": 1.01}, "alpha"),
-    ({"alpha": 2}, "alpha"),
-    ({"alpha": float("nan")}, "alpha"),
-    ({"profile": "rouge-1.5.5"}, "profile"),
-    ({"profile": ""}, "profile"),
-    ({"tokenizer": "whitespace"}, "tokenizer"),
-    ({"multi_ref": "max"}, "multi_ref"),
-    ({"skip_distance": 1.5}, "skip_distance"),
-    ({"stem": "yes"}, "stem"),
-    ({"word_limit": 0}, "word_limit"),
-    ({"byte_limit": -5}, "byte_limit"),
-    ({"confidence": 101}, "confidence"),
-    ({"bootstrap_samples": 0}, "bootstrap_samples"),
-    ({"averaging": 3}, "averaging"),
-    ({"seed": 1.0}, "seed"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "option"),
+    [
+        ({"max_n": 0}, "max_n"),
+        ({"max_n": 10}, "max_n"),
+        ({"max_n": 1.5}, "max_n"),
+        ({"max_n": True}, "max_n"),
+        ({"wlcs_weight": 0}, "wlcs_weight"),
+        ({"wlcs_weight": -1.2}, "wlcs_weight"),
+        ({"wlcs_weight": float("nan")}, "wlcs_weight"),
+        ({"wlcs_weight": 0.99}, "wlcs_weight"),  # below 1, P/R/F exceed 1 (R = 1.6e82 at 0.01)
+        ({"wlcs_weight": 5.01}, "wlcs_weight"),
+        ({"wlcs_weight": 400}, "wlcs_weight"),
+        ({"wlcs_weight": 1e308}, "wlcs_weight"),
+        ({"wlcs_weight": float("inf")}, "wlcs_weight"),  # inf gave ROUGE-W = 1 for "a b c" vs "a c b"
+        ({"bootstrap_samples": 10**12}, "bootstrap_samples"),
+        ({"bootstrap_samples": 100_001}, "bootstrap_samples"),
+        ({"seed": -3}, "seed"),  # numpy's default_rng refuses negative seeds
+        ({"word_limit": 10**16}, "word_limit"),
+        ({"skip_distance": 10**16}, "skip_distance"),
+        ({"alpha": -0.1}, "alpha"),
+        ({"alpha": 1.01}, "alpha"),
+        ({"alpha": 2}, "alpha"),
+        ({"alpha": float("nan")}, "alpha"),
+        ({"profile": "rouge-1.5.5"}, "profile"),
+        ({"profile": ""}, "profile"),
+        ({"tokenizer": "whitespace"}, "tokenizer"),
+        ({"multi_ref": "max"}, "multi_ref"),
+        ({"skip_distance": 1.5}, "skip_distance"),
+        ({"stem": "yes"}, "stem"),
+        ({"word_limit": 0}, "word_limit"),
+        ({"byte_limit": -5}, "byte_limit"),
+        ({"confidence": 101}, "confidence"),
+        ({"bootstrap_samples": 0}, "bootstrap_samples"),
+        ({"averaging": 3}, "averaging"),
+        ({"seed": 1.0}, "seed"),
+    ],
+)
 def test_validation_names_the_option(kwargs, option):
     with pytest.raises(ValueError, match=rf"invalid {option}="):
         RougeConfig(**kwargs)
@@ -64,8 +68,7 @@ def test_error_lists_allowed_values():
 
 
 def test_profile_defaults():
-    assert (RougeConfig().tokenizer, RougeConfig().multi_ref, RougeConfig().flat_lcs) == (
-        "rouge155", "pooled", False)
+    assert (RougeConfig().tokenizer, RougeConfig().multi_ref, RougeConfig().flat_lcs) == ("rouge155", "pooled", False)
     rs = RougeConfig(profile="rouge-score")
     assert (rs.tokenizer, rs.multi_ref, rs.flat_lcs) == ("rouge-score", "best", True)
     pp = RougeConfig(profile="paper")
@@ -105,26 +108,41 @@ def test_beta():
 
 def test_measure_labels():
     assert RougeConfig().measure_labels() == [
-        "ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-S4", "ROUGE-SU4"]
-    assert RougeConfig(profile="rouge-score", max_n=2, wlcs_weight=None,
-                       skip_distance=None).measure_labels() == [
-        "ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-Lflat"]
-    assert RougeConfig(max_n=None, rouge_l=False, wlcs_weight=2.0, skip_distance=-1,
-                       rouge_su=False).measure_labels() == ["ROUGE-W-2", "ROUGE-S*"]
+        "ROUGE-1",
+        "ROUGE-2",
+        "ROUGE-3",
+        "ROUGE-4",
+        "ROUGE-L",
+        "ROUGE-W-1.2",
+        "ROUGE-S4",
+        "ROUGE-SU4",
+    ]
+    assert RougeConfig(profile="rouge-score", max_n=2, wlcs_weight=None, skip_distance=None).measure_labels() == [
+        "ROUGE-1",
+        "ROUGE-2",
+        "ROUGE-L",
+        "ROUGE-Lflat",
+    ]
+    assert RougeConfig(
+        max_n=None, rouge_l=False, wlcs_weight=2.0, skip_distance=-1, rouge_su=False
+    ).measure_labels() == ["ROUGE-W-2", "ROUGE-S*"]
 
 
-@pytest.mark.parametrize("config", [
-    RougeConfig(),
-    RougeConfig(profile="rouge-score", stem=True),
-    RougeConfig(profile="paper", alpha=0.0, skip_distance=-1, wlcs_weight=2.0, multi_ref="jackknife"),
-    RougeConfig(max_n=None, rouge_l=False, wlcs_weight=None, skip_distance=None),
-    RougeConfig(alpha=1 / 3, wlcs_weight=1.25, byte_limit=665, confidence=99.5, seed=3),
-    RougeConfig(tokenizer="unicode", remove_stopwords=True, word_limit=100, stem_exceptions=False),
-    RougeConfig(confidence=1e-7, alpha=5e-324),  # repr "1e-07", "5e-324"
-    RougeConfig(word_limit=10**15, seed=10**15, bootstrap_samples=100_000),  # "1e+15" was cut to "1e+" once
-    RougeConfig(wlcs_weight=1.0),
-    RougeConfig(wlcs_weight=5.0),
-])
+@pytest.mark.parametrize(
+    "config",
+    [
+        RougeConfig(),
+        RougeConfig(profile="rouge-score", stem=True),
+        RougeConfig(profile="paper", alpha=0.0, skip_distance=-1, wlcs_weight=2.0, multi_ref="jackknife"),
+        RougeConfig(max_n=None, rouge_l=False, wlcs_weight=None, skip_distance=None),
+        RougeConfig(alpha=1 / 3, wlcs_weight=1.25, byte_limit=665, confidence=99.5, seed=3),
+        RougeConfig(tokenizer="unicode", remove_stopwords=True, word_limit=100, stem_exceptions=False),
+        RougeConfig(confidence=1e-7, alpha=5e-324),  # repr "1e-07", "5e-324"
+        RougeConfig(word_limit=10**15, seed=10**15, bootstrap_samples=100_000),  # "1e+15" was cut to "1e+" once
+        RougeConfig(wlcs_weight=1.0),
+        RougeConfig(wlcs_weight=5.0),
+    ],
+)
 def test_signature_round_trip(config):
     sig = config.signature()
     assert RougeConfig.from_signature(sig) == config
@@ -140,13 +158,16 @@ def test_signature_fields():
     assert fields["refs"] == "pooled" and fields["l"] == "none" and fields["c"] == "95"
 
 
-@pytest.mark.parametrize(("sig", "match"), [
-    ("x|profile", "expected key:value"),
-    ("x|colour:red", "invalid signature key"),
-    ("x|stem:maybe", "invalid signature value stem"),
-    ("x|n:four", "invalid signature value max_n"),
-    ("x|alpha:7|v:1.0", "invalid alpha"),
-])
+@pytest.mark.parametrize(
+    ("sig", "match"),
+    [
+        ("x|profile", "expected key:value"),
+        ("x|colour:red", "invalid signature key"),
+        ("x|stem:maybe", "invalid signature value stem"),
+        ("x|n:four", "invalid signature value max_n"),
+        ("x|alpha:7|v:1.0", "invalid alpha"),
+    ],
+)
 def test_bad_signatures(sig, match):
     with pytest.raises(ValueError, match=match):
         RougeConfig.from_signature(sig)
@@ -155,22 +176,25 @@ def test_bad_signatures(sig, match):
 GOOD = RougeConfig().signature()
 
 
-@pytest.mark.parametrize(("sig", "match"), [
-    (GOOD.replace("|n:4|", "| n:4|"), "character ' '"),  # whitespace
-    (GOOD + " ", "character ' '"),
-    (GOOD.replace("|n:4|", "|n:\u0664|"), "character"),  # Arabic-Indic digit four
-    (GOOD.replace("|n:4|", "|n:４|"), "character"),  # fullwidth four
-    (GOOD.replace("|n:4|", "|n:4|n:4|"), "appears twice"),
-    (GOOD.replace("|v:1.0", "|v:9.9"), "version '9.9'"),
-    (GOOD.replace("|v:1.0", ""), "version None"),
-    (GOOD + "|v:1.0", "appears twice"),
-    ("ROUGE-1|" + GOOD.split("|", 1)[1], "names the measures 'ROUGE-1'"),  # head contradicts the fields
-    ("x|profile:![t](http://host/img.png)|v:1.0", "invalid profile="),
-    (GOOD.replace("|n:4|", "|n:1e0|"), "invalid signature value max_n"),
-    (GOOD.replace("|w:1.2|", "|w:nan|"), "invalid signature value wlcs_weight"),
-    (GOOD.replace("|w:1.2|", "|w:1000|"), "invalid wlcs_weight"),
-    (GOOD.replace("|skip:4|", "|skip:" + "9" * 5000 + "|"), "5,000 characters|longest accepted"),
-])
+@pytest.mark.parametrize(
+    ("sig", "match"),
+    [
+        (GOOD.replace("|n:4|", "| n:4|"), "character ' '"),  # whitespace
+        (GOOD + " ", "character ' '"),
+        (GOOD.replace("|n:4|", "|n:\u0664|"), "character"),  # Arabic-Indic digit four
+        (GOOD.replace("|n:4|", "|n:４|"), "character"),  # fullwidth four
+        (GOOD.replace("|n:4|", "|n:4|n:4|"), "appears twice"),
+        (GOOD.replace("|v:1.0", "|v:9.9"), "version '9.9'"),
+        (GOOD.replace("|v:1.0", ""), "version None"),
+        (GOOD + "|v:1.0", "appears twice"),
+        ("ROUGE-1|" + GOOD.split("|", 1)[1], "names the measures 'ROUGE-1'"),  # head contradicts the fields
+        ("x|profile:![t](http://host/img.png)|v:1.0", "invalid profile="),
+        (GOOD.replace("|n:4|", "|n:1e0|"), "invalid signature value max_n"),
+        (GOOD.replace("|w:1.2|", "|w:nan|"), "invalid signature value wlcs_weight"),
+        (GOOD.replace("|w:1.2|", "|w:1000|"), "invalid wlcs_weight"),
+        (GOOD.replace("|skip:4|", "|skip:" + "9" * 5000 + "|"), "5,000 characters|longest accepted"),
+    ],
+)
 def test_signatures_from_links_are_strict(sig, match):
     with pytest.raises(ValueError, match=match):
         RougeConfig.from_signature(sig)
@@ -192,16 +216,25 @@ def test_signature_must_be_a_string(bad):
 def test_perl_flags():
     assert RougeConfig().perl_flags() == "-n 4 -w 1.2 -2 4 -U -c 95 -r 1000 -f A -p 0.5 -t 0 -a"
     assert RougeConfig(max_n=4, skip_distance=4, stem=True).perl_flags() == (
-        "-n 4 -w 1.2 -2 4 -U -m -c 95 -r 1000 -f A -p 0.5 -t 0 -a")
-    assert RougeConfig(max_n=2, wlcs_weight=None, skip_distance=-1, rouge_s=False, rouge_l=False,
-                       remove_stopwords=True, word_limit=100, multi_ref="best",
-                       alpha=0.2).perl_flags() == (
-        "-n 2 -2 -1 -u -x -s -l 100 -c 95 -r 1000 -f B -p 0.2 -t 0 -a")
+        "-n 4 -w 1.2 -2 4 -U -m -c 95 -r 1000 -f A -p 0.5 -t 0 -a"
+    )
+    assert RougeConfig(
+        max_n=2,
+        wlcs_weight=None,
+        skip_distance=-1,
+        rouge_s=False,
+        rouge_l=False,
+        remove_stopwords=True,
+        word_limit=100,
+        multi_ref="best",
+        alpha=0.2,
+    ).perl_flags() == ("-n 2 -2 -1 -u -x -s -l 100 -c 95 -r 1000 -f B -p 0.2 -t 0 -a")
     assert RougeConfig(skip_distance=9, rouge_su=False, byte_limit=75).perl_flags() == (
-        "-n 4 -w 1.2 -2 9 -b 75 -c 95 -r 1000 -f A -p 0.5 -t 0 -a")
-    assert RougeConfig(max_n=None, skip_distance=None, wlcs_weight=None,
-                       averaging=2, bootstrap_samples=10).perl_flags() == (
-        "-c 95 -r 10 -f A -p 0.5 -t 2 -a")
+        "-n 4 -w 1.2 -2 9 -b 75 -c 95 -r 1000 -f A -p 0.5 -t 0 -a"
+    )
+    assert RougeConfig(
+        max_n=None, skip_distance=None, wlcs_weight=None, averaging=2, bootstrap_samples=10
+    ).perl_flags() == ("-c 95 -r 10 -f A -p 0.5 -t 2 -a")
 
 
 def test_perl_differences():

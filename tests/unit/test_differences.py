@@ -1,6 +1,7 @@
 """rouge_core.differences: every rule fires on its preset and not on a neutral input; the side-by-side
 numbers are rouge_core.evaluate's under each profile (and rouge-score's own for that column); every
 difference on the presets, the samples and random inputs is explained by some rule."""
+
 from __future__ import annotations
 
 import random
@@ -87,20 +88,31 @@ def test_finding_numbers():
 
 
 def test_profile_configs_change_only_the_profile():
-    base = RougeConfig(profile="paper", stem=True, remove_stopwords=True, max_n=2, skip_distance=-1,
-                       wlcs_weight=2.0, alpha=0.3, multi_ref="jackknife", word_limit=50)
+    base = RougeConfig(
+        profile="paper",
+        stem=True,
+        remove_stopwords=True,
+        max_n=2,
+        skip_distance=-1,
+        wlcs_weight=2.0,
+        alpha=0.3,
+        multi_ref="jackknife",
+        word_limit=50,
+    )
     configs = profile_configs(base)
     assert list(configs) == list(PROFILES)
     own = {"profile", "tokenizer", "multi_ref", "flat_lcs"}
     for p, c in configs.items():
-        assert c.profile == p and c == RougeConfig(profile=p, **{
-            f.name: getattr(base, f.name) for f in fields(base) if f.name not in own})
+        assert c.profile == p and c == RougeConfig(
+            profile=p, **{f.name: getattr(base, f.name) for f in fields(base) if f.name not in own}
+        )
     assert [c.multi_ref for c in configs.values()] == ["pooled", "best", "best"]
     assert [c.tokenizer for c in configs.values()] == ["rouge155", "rouge-score", "rouge155"]
 
 
 INPUTS = [(r.example.candidate, list(r.example.references)) for r in RULES.values()] + [
-    (s.candidate, list(s.references)) for s in SAMPLES.values()]
+    (s.candidate, list(s.references)) for s in SAMPLES.values()
+]
 
 
 @pytest.mark.parametrize("stem", [False, True])
@@ -140,29 +152,61 @@ def test_rouge_score_column_equals_the_rouge_score_package(rule_id, stem):
 
 
 def test_random_inputs_leave_no_difference_unexplained():
-    words = ["a", "b", "the", "cat", "cats", "dying", "dies", "agreement", "environmental", "environment",
-             "police", "killed", "\u212a", "İzmir", "tué", "x1", "Gunman", "of"]
+    words = [
+        "a",
+        "b",
+        "the",
+        "cat",
+        "cats",
+        "dying",
+        "dies",
+        "agreement",
+        "environmental",
+        "environment",
+        "police",
+        "killed",
+        "\u212a",
+        "İzmir",
+        "tué",
+        "x1",
+        "Gunman",
+        "of",
+    ]
     rng = random.Random(7)
 
     def text():
-        return "\n".join(" ".join(rng.choice(words) for _ in range(rng.randint(0, 6)))
-                         + rng.choice(["", ".", ","]) for _ in range(rng.randint(1, 3)))
+        return "\n".join(
+            " ".join(rng.choice(words) for _ in range(rng.randint(0, 6))) + rng.choice(["", ".", ","])
+            for _ in range(rng.randint(1, 3))
+        )
 
     for _ in range(150):
-        base = RougeConfig(max_n=rng.randint(1, 4), stem=rng.random() < 0.5,
-                           remove_stopwords=rng.random() < 0.3, wlcs_weight=rng.choice([None, 1.2, 2.0]),
-                           skip_distance=rng.choice([None, -1, 0, 4]),
-                           alpha=rng.choice([0.5, 0.2, 1.0, 0.0]), rouge_l=rng.random() < 0.8,
-                           word_limit=rng.choice([None, None, 3, 8]))
+        base = RougeConfig(
+            max_n=rng.randint(1, 4),
+            stem=rng.random() < 0.5,
+            remove_stopwords=rng.random() < 0.3,
+            wlcs_weight=rng.choice([None, 1.2, 2.0]),
+            skip_distance=rng.choice([None, -1, 0, 4]),
+            alpha=rng.choice([0.5, 0.2, 1.0, 0.0]),
+            rouge_l=rng.random() < 0.8,
+            word_limit=rng.choice([None, None, 3, 8]),
+        )
         cand, refs = text(), [text() for _ in range(rng.randint(1, 3))]
         c = compare(cand, refs, base)
         assert all(not r.unexplained for r in c.rows), (cand, refs, base.signature())
 
 
-@pytest.mark.parametrize(("candidate", "references"), [
-    ("", ["police killed the gunman"]), ("police", [""]), ("", [""]), ("<script>alert(1)</script>", ["x"]),
-    ("police killed the gunman", []), ("... !!!", ["警察"]),
-])
+@pytest.mark.parametrize(
+    ("candidate", "references"),
+    [
+        ("", ["police killed the gunman"]),
+        ("police", [""]),
+        ("", [""]),
+        ("<script>alert(1)</script>", ["x"]),
+        ("police killed the gunman", []),
+        ("... !!!", ["警察"]),
+    ],
+)
 def test_bad_inputs_compare_without_error(candidate, references):
     c = compare(candidate, references, BASE)
     assert [r.label for r in c.rows][:4] == ["ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4"]
@@ -175,7 +219,8 @@ def test_w_rule_states_the_cause_that_applies():
     assert y2 is not None
     assert "consecutive but their candidate words are not" in y2.finding.detail
     assert "several sentences" not in y2.finding.detail
-    two = compare("police killed the gunman the crowd cheered", ["police killed the gunman\nthe crowd cheered"],
-                  BASE).hit("w-union-runs")
+    two = compare(
+        "police killed the gunman the crowd cheered", ["police killed the gunman\nthe crowd cheered"], BASE
+    ).hit("w-union-runs")
     assert two is not None and "several sentences" in two.finding.detail
     assert "candidate words are not" not in two.finding.detail

@@ -1,4 +1,5 @@
 """Unit tests for rouge_core.evaluate: edge inputs never raise, notes say why a score is 0."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,11 +17,14 @@ def all_zero(report) -> bool:
 
 
 @pytest.mark.parametrize("config", PROFILES, ids=lambda c: c.profile)
-@pytest.mark.parametrize(("cand", "note"), [
-    ("", "the candidate is empty"),
-    ("   \n\t \n", "the candidate is empty"),
-    ("... !? -- ,", "the candidate has no tokens after cleaning"),
-])
+@pytest.mark.parametrize(
+    ("cand", "note"),
+    [
+        ("", "the candidate is empty"),
+        ("   \n\t \n", "the candidate is empty"),
+        ("... !? -- ,", "the candidate has no tokens after cleaning"),
+    ],
+)
 def test_empty_candidates(config, cand, note):
     r = evaluate(cand, REF, config)
     assert all_zero(r)

@@ -1,4 +1,5 @@
 """Unit tests for rouge_core.lcs: LCS/WLCS values, the tie rule, table and traceback path."""
+
 from __future__ import annotations
 
 import pytest
@@ -90,5 +91,7 @@ def test_lcs_many_and_layout_segments(monkeypatch):
     many = lcs_many(ref, cands)
     assert [(r.value, r.marks) for r in many] == [(r.value, r.marks) for r in one_by_one]
     sub = Layout(cands).run(ref, weights(1.0, len(ref) + 1), True, [3, 0])
-    assert [(r.value, r.marks) for r in sub] == [(one_by_one[3].value, one_by_one[3].marks),
-                                                (one_by_one[0].value, one_by_one[0].marks)]
+    assert [(r.value, r.marks) for r in sub] == [
+        (one_by_one[3].value, one_by_one[3].marks),
+        (one_by_one[0].value, one_by_one[0].marks),
+    ]

@@ -1,4 +1,5 @@
 """Unit tests for rouge_core.measures: the registry of measures per config and profile."""
+
 from __future__ import annotations
 
 from rouge_core import RougeConfig
@@ -8,8 +9,14 @@ from rouge_core.measures import display_name, measure_specs
 def test_labels_and_families():
     specs = measure_specs(RougeConfig(profile="rouge-score", max_n=2, skip_distance=-1))
     assert [(s.label, s.family) for s in specs] == [
-        ("ROUGE-1", "N"), ("ROUGE-2", "N"), ("ROUGE-L", "L"), ("ROUGE-Lflat", "Lflat"),
-        ("ROUGE-W-1.2", "W"), ("ROUGE-S*", "S"), ("ROUGE-SU*", "SU")]
+        ("ROUGE-1", "N"),
+        ("ROUGE-2", "N"),
+        ("ROUGE-L", "L"),
+        ("ROUGE-Lflat", "Lflat"),
+        ("ROUGE-W-1.2", "W"),
+        ("ROUGE-S*", "S"),
+        ("ROUGE-SU*", "SU"),
+    ]
 
 
 def test_notes_for_measures_rouge_score_lacks():

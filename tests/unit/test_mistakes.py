@@ -1,5 +1,6 @@
 """rouge_core.mistakes: each deliberately wrong implementation gives the exact wrong value on its
 counter-example, next to the correct value from rouge_core.evaluate."""
+
 from __future__ import annotations
 
 import random
@@ -50,7 +51,10 @@ def test_skip_bigram_recall_over_m_on_the_papers_examples():
     m = MISTAKES["skip-over-m"]
     # S2 vs S1: SKIP2 = 3 (police the, police gunman, the gunman); C(4, 2) = 6, m = 4.
     assert values(m.run("police kill the gunman", S1, RougeConfig())) == {
-        "skip-bigram hits": (3.0, 3.0), "recall": (0.5, 0.75), "precision": (0.5, 0.75)}
+        "skip-bigram hits": (3.0, 3.0),
+        "recall": (0.5, 0.75),
+        "precision": (0.5, 0.75),
+    }
     # S3 vs S1: only "the gunman" matches: 1/6 (rounded by ROUGE-1.5.5) against 1/4.
     s3 = SAMPLES["paper_s3_vs_s1"]
     assert values(m.run(s3.candidate, s3.references[0], RougeConfig()))["recall"] == (0.16667, 0.25)
@@ -64,14 +68,20 @@ def test_best_sentence_instead_of_union_on_the_papers_example():
     m = MISTAKES["best-sentence-lcs"]
     assert (m.candidate, m.reference) == (s.candidate, s.references[0])
     assert values(m.run(s.candidate, s.references[0], RougeConfig())) == {
-        "LCS hits": (4.0, 3.0), "recall": (0.8, 0.6), "precision": (0.4, 0.3)}
+        "LCS hits": (4.0, 3.0),
+        "recall": (0.8, 0.6),
+        "precision": (0.4, 0.3),
+    }
     assert best_sentence_lcs([["a", "b"]], []) == 0
 
 
 def test_swapped_arguments_swap_precision_and_recall():
     m = MISTAKES["swapped-order"]
     assert values(m.run(m.candidate, m.reference, RougeConfig())) == {
-        "precision": (0.44444, 1.0), "recall": (1.0, 0.44444), "F": (0.61538, 0.61538)}
+        "precision": (0.44444, 1.0),
+        "recall": (1.0, 0.44444),
+        "F": (0.61538, 0.61538),
+    }
     out = values(m.run(m.candidate, m.reference, RougeConfig(profile="paper", alpha=0.2)))
     assert out["precision"] == (4 / 9, 1.0) and out["recall"] == (1.0, 4 / 9)
     assert out["F"][0] != out["F"][1]  # alpha != 0.5: F moves too
@@ -88,9 +98,16 @@ def test_every_counter_example_shows_the_mistake(mistake, profile):
 
 
 @pytest.mark.parametrize("mistake", list(MISTAKES))
-@pytest.mark.parametrize(("candidate", "reference"), [
-    ("", ""), ("", S1), (S1, ""), ("<script>alert(1)</script>", S1), ("警察击毙了枪手", "警察"),
-])
+@pytest.mark.parametrize(
+    ("candidate", "reference"),
+    [
+        ("", ""),
+        ("", S1),
+        (S1, ""),
+        ("<script>alert(1)</script>", S1),
+        ("警察击毙了枪手", "警察"),
+    ],
+)
 def test_bad_inputs_do_not_raise(mistake, candidate, reference):
     # No measure on in the sidebar: each mistake switches its own measure on.
     nothing_on = RougeConfig(max_n=None, rouge_l=False, skip_distance=None)

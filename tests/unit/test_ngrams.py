@@ -1,4 +1,5 @@
 """Unit tests for rouge_core.ngrams: clipped n-gram overlap and its explanation."""
+
 from __future__ import annotations
 
 from rouge_core import Counts

@@ -3,6 +3,7 @@
 Every expected value is an exact fraction; floats are compared with
 ``pytest.approx(..., rel=1e-12)`` only where the computation itself divides.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction as Fr
@@ -48,6 +49,7 @@ def test_profile_defaults():
 
 # -- section 3.1: sentence-level LCS --------------------------------------------------
 
+
 @pytest.mark.parametrize(("cand", "lcs"), [(S2, 3), (S3, 2), (S4, 2), (S5, 1)])
 def test_rouge_l_sentence_level(cand, lcs):
     """S2 = 3/4 ("police the gunman"), S3 = 2/4, S4 = S3 (one of two LCSes), S5 = 1/4."""
@@ -87,6 +89,7 @@ def test_rouge_l_is_one_for_identical_and_zero_for_disjoint():
 
 # -- section 3.2: summary-level LCS (union LCS) ---------------------------------------
 
+
 def test_union_lcs_four_fifths():
     r_i = "w1 w2 w3 w4 w5"
     cand = "w1 w2 w6 w7 w8\nw1 w3 w8 w9 w5"
@@ -124,6 +127,7 @@ def test_duc_beta_large_is_recall():
 
 # -- section 4: ROUGE-W ------------------------------------------------------------------
 
+
 def test_rouge_w_y1_y2():
     """f(k) = k^2: WLCS(X, Y1) = 16, WLCS(X, Y2) = 4; R = sqrt(WLCS / 49) = 4/7 and 2/7."""
     w1, w2 = measure(Y1, X, "ROUGE-W-2"), measure(Y2, X, "ROUGE-W-2")
@@ -146,21 +150,24 @@ def test_rouge_w_runs():
 
 # -- section 5: ROUGE-S and ROUGE-SU ---------------------------------------------------------
 
+
 def test_skip_bigrams_per_four_word_sentence():
     assert comb(4, 2) == 6 == pair_total(4, -1)
     e = measure(S2, S1, "ROUGE-S*").per_reference[0].explanation
     s1_pairs = {" ".join(g.gram) for g in e.grams if g.reference_count}
-    assert s1_pairs == {"police killed", "police the", "police gunman", "killed the",
-                        "killed gunman", "the gunman"}
+    assert s1_pairs == {"police killed", "police the", "police gunman", "killed the", "killed gunman", "the gunman"}
     assert e.reference_total == e.candidate_total == 6
 
 
-@pytest.mark.parametrize(("cand", "hits", "matched"), [
-    (S2, 3, {"police the", "police gunman", "the gunman"}),
-    (S3, 1, {"the gunman"}),
-    (S4, 2, {"police killed", "the gunman"}),
-    (S5, 0, set()),
-])
+@pytest.mark.parametrize(
+    ("cand", "hits", "matched"),
+    [
+        (S2, 3, {"police the", "police gunman", "the gunman"}),
+        (S3, 1, {"the gunman"}),
+        (S4, 2, {"police killed", "the gunman"}),
+        (S5, 0, set()),
+    ],
+)
 def test_rouge_s_matches(cand, hits, matched):
     m = measure(cand, S1, "ROUGE-S*")
     assert m.counts == Counts(hits, 6, 6)
@@ -204,6 +211,7 @@ def test_skip_distance_zero_is_bigram_overlap():
 
 
 # -- section 2.1: several references ----------------------------------------------------------
+
 
 def test_best_is_max_over_references():
     m = measure(S2, [S3, S1], "ROUGE-L")

@@ -1,4 +1,5 @@
 """The README's Python example runs as written (its outputs are checked, so it cannot drift)."""
+
 from __future__ import annotations
 
 import doctest

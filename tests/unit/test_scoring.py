@@ -1,4 +1,5 @@
 """Unit tests for rouge_core.scoring: rounding, F forms, best pick, means."""
+
 from __future__ import annotations
 
 from fractions import Fraction as Fr
@@ -51,7 +52,7 @@ def test_f_beta_is_rouge_score_fmeasure():
 def test_ratio():
     assert ratio(1, 0) == 0.0
     assert ratio(1, 4) == 0.25
-    assert ratio(4, 16, lambda x: x ** 0.5) == 0.5
+    assert ratio(4, 16, lambda x: x**0.5) == 0.5
 
 
 def test_score_profiles():
@@ -60,7 +61,7 @@ def test_score_profiles():
     assert score(Counts(1, 3, 6), "rouge155", 0.5) == Score(0.16667, 0.33333, f_perl(0.16667, 0.33333, 0.5))
     assert score(Counts(0, 0, 0), "rouge-score", 0.5) == ZERO
     # ROUGE-W: f^-1 applied to each ratio.
-    s = score(Counts(16.0, 49.0, 49.0), "paper", 0.5, lambda x: x ** 0.5)
+    s = score(Counts(16.0, 49.0, 49.0), "paper", 0.5, lambda x: x**0.5)
     assert s.recall == pytest.approx(4 / 7, rel=1e-12) and s.precision == s.recall
 
 

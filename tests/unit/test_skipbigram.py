@@ -1,4 +1,5 @@
 """Unit tests for rouge_core.skipbigram: pair totals, clipping, SU unigrams, explanations."""
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -69,5 +70,6 @@ def test_matrix_path_equals_pair_path():
 
 def test_explanation_too_large(monkeypatch):
     import rouge_core.skipbigram as sb
+
     monkeypatch.setattr(sb, "EXPLAIN_MAX_PAIRS", 5)
     assert explain_skip(list("abcdef"), list("abc"), -1) is None

@@ -1,4 +1,5 @@
 """rouge_core.stats: Perl's drand48, the interval arithmetic, and the trivial corpus."""
+
 from __future__ import annotations
 
 import random
@@ -19,7 +20,7 @@ from rouge_core.stats import (
     resample_sums,
 )
 
-TWO48 = 2 ** 48
+TWO48 = 2**48
 A, C = 0x5DEECE66D, 0xB  # 25214903917, 11
 
 
@@ -36,9 +37,9 @@ def test_drand48_seed0_by_hand():
     g = Drand48(0)
     u1 = g.random()
     assert Fraction(u1) == Fraction(48083817484545, TWO48)  # exact: u = x / 2^48
-    assert u1 == 0.17082803610628972                          # perl -e 'srand(0); print rand()'
+    assert u1 == 0.17082803610628972  # perl -e 'srand(0); print rand()'
     assert Fraction(g.random()) == Fraction(211078642492280, TWO48)
-    assert Drand48(0).index(92) == 15                         # int(92 * 0.1708...) = int(15.716...)
+    assert Drand48(0).index(92) == 15  # int(92 * 0.1708...) = int(15.716...)
 
 
 def test_drand48_seed1_by_hand():

@@ -1,4 +1,5 @@
 """rouge_core.steps: every walk ends on the numbers rouge_core computes for the same input."""
+
 from __future__ import annotations
 
 import random
@@ -36,11 +37,14 @@ def random_pairs(count=150, seed=7):
     rng = random.Random(seed)
     for _ in range(count):
         vocab = "abcde"[: rng.randint(1, 5)]
-        yield ([rng.choice(vocab) for _ in range(rng.randint(0, 9))],
-               [rng.choice(vocab) for _ in range(rng.randint(0, 9))])
+        yield (
+            [rng.choice(vocab) for _ in range(rng.randint(0, 9))],
+            [rng.choice(vocab) for _ in range(rng.randint(0, 9))],
+        )
 
 
 # -- LCS / WLCS table ------------------------------------------------------------------
+
 
 def test_s2_vs_s1_table_and_traceback():
     steps = lcs_steps(S1, S2)
@@ -90,8 +94,9 @@ def test_every_step_reproduces_its_value_from_its_rule():
             assert t == core.table
             for s in steps:
                 if s.rule == "match":
-                    assert s.value == t[s.a - 1][s.b - 1] + s.increment or \
-                        s.value == pytest.approx(t[s.a - 1][s.b - 1] + s.increment, rel=1e-12)
+                    assert s.value == t[s.a - 1][s.b - 1] + s.increment or s.value == pytest.approx(
+                        t[s.a - 1][s.b - 1] + s.increment, rel=1e-12
+                    )
                 elif s.rule == "up":
                     assert s.value == t[s.a - 1][s.b] >= t[s.a][s.b - 1]
                 else:
@@ -112,6 +117,7 @@ def test_cell_walk_is_capped():
 
 
 # -- n-grams ---------------------------------------------------------------------------
+
 
 def test_ngram_steps_clip_and_total():
     steps = ngram_steps("the cat the cat".split(), "the cat sat".split(), 2)
@@ -135,11 +141,18 @@ def test_ngram_steps_end_on_evaluate_counts():
 
 # -- skip-bigrams ----------------------------------------------------------------------
 
+
 def test_four_words_have_six_skip_bigrams():
     steps = skip_steps(S1, S1, -1)
     assert len(steps) == comb(4, 2) == 6 == pair_total(4, -1)
-    assert [s.gram for s in steps] == [("police", "killed"), ("police", "the"), ("police", "gunman"),
-                                       ("killed", "the"), ("killed", "gunman"), ("the", "gunman")]
+    assert [s.gram for s in steps] == [
+        ("police", "killed"),
+        ("police", "the"),
+        ("police", "gunman"),
+        ("killed", "the"),
+        ("killed", "gunman"),
+        ("the", "gunman"),
+    ]
 
 
 @pytest.mark.parametrize("cand,hits", [(S2, 3), (S3, 1), (S4, 2), (S5, 0)])
@@ -169,6 +182,7 @@ def test_skip_steps_end_on_explanation_counts():
 
 
 # -- union LCS -------------------------------------------------------------------------
+
 
 def test_union_example_ends_with_four_marks():
     steps = union_steps(R, C)
@@ -204,8 +218,9 @@ def test_union_steps_end_on_lcs_measure_counts():
             steps = union_steps(ref, cand, budget)
             counts, _, e = lcs_measure(ref, cand, "union" if budget else "union-unclipped", explain=True)
             assert steps[-1].hits == counts.hit
-            assert [(m.reference_sentence, m.position, m.credited) for m in e.marks] == \
-                [(s.reference_sentence, s.positions[0], s.credited) for s in steps if s.phase == "credit"]
+            assert [(m.reference_sentence, m.position, m.credited) for m in e.marks] == [
+                (s.reference_sentence, s.positions[0], s.credited) for s in steps if s.phase == "credit"
+            ]
 
 
 @pytest.mark.parametrize("profile", ["rouge155", "paper", "rouge-score"])
@@ -213,6 +228,7 @@ def test_union_steps_match_evaluate(profile):
     cfg = RougeConfig(profile=profile)
     rep = evaluate("w1 w2 w6 w7 w8\nw1 w3 w8 w9 w5", "w1 w2 w3 w4 w5", cfg)
     ref, cand = rep.references[0], rep.candidate
-    steps = union_steps(ref.sentence_keys, cand.sentence_keys, budget=profile != "paper",
-                        budget_keys=(ref.keys, cand.keys))
+    steps = union_steps(
+        ref.sentence_keys, cand.sentence_keys, budget=profile != "paper", budget_keys=(ref.keys, cand.keys)
+    )
     assert steps[-1].hits == rep.measures["ROUGE-L"].counts.hit == 4

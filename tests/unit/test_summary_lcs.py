@@ -1,4 +1,5 @@
 """Unit tests for rouge_core.summary_lcs: union LCS, hit budget, ROUGE-W runs, flat modes."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,8 +18,11 @@ def test_union_four_fifths(mode):
     assert counts == Counts(4, 5, 10)
     assert select == 0.8
     assert [(m.position, m.key, m.source, m.credited) for m in e.marks] == [
-        (0, "w1", (0, 0), True), (1, "w2", (0, 1), True), (2, "w3", (1, 1), True),
-        (4, "w5", (1, 4), True)]
+        (0, "w1", (0, 0), True),
+        (1, "w2", (0, 1), True),
+        (2, "w3", (1, 1), True),
+        (4, "w5", (1, 4), True),
+    ]
     assert e.hit == sum(m.credited for m in e.marks)
 
 
@@ -58,7 +62,7 @@ def test_wlcs_union_runs():
     counts, _, e = lcs_measure(ref, [list("ABCDHIK")], "wlcs-union", 2.0, explain=True)
     assert [(r.start, r.length, r.weight) for r in e.runs] == [(0, 4, 16.0)]
     assert counts.hit == 16.0
-    assert counts.model == 49.0 ** 2  # Perl's quirk: the reference total is weighted twice
+    assert counts.model == 49.0**2  # Perl's quirk: the reference total is weighted twice
     assert counts.peer == 49.0
     # Runs are consecutive *reference* positions: Y2's interleaved A B C D is one run too, so
     # ROUGE-1.5.5 cannot tell Y1 from Y2 (recorded Perl output: both R = 0.38721 at w = 1.2).
@@ -118,7 +122,7 @@ def test_wlcs_flat_identical_is_exactly_one(w):
     at w = 1.2 (R = 1.0000000000000002); the hit is now the exact sum of f over the runs."""
     toks = "b a a a a a b".split()
     counts, select, e = lcs_measure([toks], [toks], "wlcs-flat", w, explain=True)
-    assert counts.hit == counts.model == counts.peer == 7.0 ** w
+    assert counts.hit == counts.model == counts.peer == 7.0**w
     assert select == 1.0
     assert e.pairs[0].value == pytest.approx(counts.hit, rel=1e-12)
     for profile in ("paper", "rouge-score"):

@@ -1,5 +1,6 @@
 """rouge_core.token_stages: the last stage is exactly what a score compares; every character no token
 keeps is reported (dropped, or splitting a word); the stages count and name what they change."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,11 +14,18 @@ TEXTS = [
     "The cats are running.\nDon't stop: state-of-the-art U.S. results, 3.14 and 2,500!",
     "警察击毙了枪手。\nLa police a tué le tireur près de l'école à Zürich.",
     "Straße ÉCOLE naïve \u212aelvin \u0130stanbul ﬁne ＡＢＣ 😀 dying agreement environmental",
-    "", "   \n\n  ", "<script>alert('x')</script> &amp; <b>bold</b>",
+    "",
+    "   \n\n  ",
+    "<script>alert('x')</script> &amp; <b>bold</b>",
     *[s.candidate for s in load_samples().values()],
 ]
-CONFIGS = [RougeConfig(), RougeConfig(stem=True), RougeConfig(remove_stopwords=True, stem=True),
-           RougeConfig(profile="rouge-score", stem=True), RougeConfig(stem=True, stem_exceptions=False)]
+CONFIGS = [
+    RougeConfig(),
+    RougeConfig(stem=True),
+    RougeConfig(remove_stopwords=True, stem=True),
+    RougeConfig(profile="rouge-score", stem=True),
+    RougeConfig(stem=True, stem_exceptions=False),
+]
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: c.signature().split("|", 2)[1] + str(c.stem))
@@ -45,7 +53,7 @@ def test_every_character_is_kept_or_reported(text):
         for s, e in ts.spans:
             covered.update(range(s, e))
         for m in ts.marks:
-            assert text[m.start:m.end] == m.text
+            assert text[m.start : m.end] == m.text
             if m.kind == "case":
                 assert m.start in covered and not m.text.isascii()
             else:
@@ -59,14 +67,21 @@ def test_marks_say_dropped_or_split():
         return [(m.text, m.kind) for m in token_stages(text, tok, RougeConfig()).marks]
 
     assert marks("state-of-the-art, café", "rouge155") == [
-        ("-", "split"), ("-", "split"), ("-", "split"), (",", "dropped"), ("é", "dropped")]
+        ("-", "split"),
+        ("-", "split"),
+        ("-", "split"),
+        (",", "dropped"),
+        ("é", "dropped"),
+    ]
     assert marks("Zürich", "rouge155") == [("ü", "split")]
     assert marks("Zürich", "unicode") == []
     assert marks("4 \u212a", "rouge155") == [("\u212a", "dropped")]
     assert marks("4 \u212a", "rouge-score") == [("\u212a", "case")]  # lower() makes it an ASCII k
     reasons = {m.text: m.reason for m in token_stages("警察, tué", "rouge155", RougeConfig()).marks}
-    assert reasons == {"警察,": "dropped: letters or digits outside this tokenizer's alphabet",
-                       "é": "dropped from a word: letters or digits outside this tokenizer's alphabet"}
+    assert reasons == {
+        "警察,": "dropped: letters or digits outside this tokenizer's alphabet",
+        "é": "dropped from a word: letters or digits outside this tokenizer's alphabet",
+    }
 
 
 def test_unicode_tokenizer_keeps_other_scripts():

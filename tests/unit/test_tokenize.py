@@ -1,4 +1,5 @@
 """Unit tests for rouge_core.tokenize: offsets, the three tokenizers, dropped text, filters, limits."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,9 +19,9 @@ def test_offsets_point_into_the_original_text(tokenizer):
     a = analyze(MIXED, cfg(tokenizer))
     assert a.text == MIXED
     for t in a.tokens:
-        assert MIXED[t.start:t.end] == t.text
+        assert MIXED[t.start : t.end] == t.text
     for d in a.dropped:
-        assert MIXED[d.start:d.end] == d.text
+        assert MIXED[d.start : d.end] == d.text
     # Tokens and dropped stretches never overlap and cover every non-space character.
     covered = sorted([(t.start, t.end) for t in a.tokens] + [(d.start, d.end) for d in a.dropped])
     for (_, e1), (s2, _) in zip(covered, covered[1:]):
@@ -69,7 +70,11 @@ def test_rouge_score_tokenizer_lowercases_first():
     a = analyze("x \u0130stanbul y", cfg("rouge-score"))
     assert a.keys == ["x", "i", "stanbul", "y"]
     assert [(t.text, t.start, t.end) for t in a.tokens] == [
-        ("x", 0, 1), ("\u0130", 2, 3), ("stanbul", 3, 10), ("y", 11, 12)]
+        ("x", 0, 1),
+        ("\u0130", 2, 3),
+        ("stanbul", 3, 10),
+        ("y", 11, 12),
+    ]
     # Accented letters separate words, as in rouge-score.
     assert analyze("Café", cfg("rouge-score")).keys == ["caf"]
 
@@ -124,15 +129,22 @@ def test_split_sentences():
     assert split_sentences("   ") == ""
 
 
-@pytest.mark.parametrize(("text", "lines"), [
-    ("The U.S. economy grew. It was 3.5 percent.", ["The U.S. economy grew.", "It was 3.5 percent."]),
-    ("Dr. Smith met Mr. Jones at 5 p.m. on Jan. 3. They talked.",
-     ["Dr. Smith met Mr. Jones at 5 p.m. on Jan. 3.", "They talked."]),
-    ("J. R. R. Tolkien wrote it. Fans read it.", ["J. R. R. Tolkien wrote it.", "Fans read it."]),
-    ("Apple Inc. sued, e.g. in court. See rouge_core.evaluate for more.",
-     ["Apple Inc. sued, e.g. in court.", "See rouge_core.evaluate for more."]),
-    ("first line. still first\nsecond line", ["first line.", "still first", "second line"]),
-])
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("The U.S. economy grew. It was 3.5 percent.", ["The U.S. economy grew.", "It was 3.5 percent."]),
+        (
+            "Dr. Smith met Mr. Jones at 5 p.m. on Jan. 3. They talked.",
+            ["Dr. Smith met Mr. Jones at 5 p.m. on Jan. 3.", "They talked."],
+        ),
+        ("J. R. R. Tolkien wrote it. Fans read it.", ["J. R. R. Tolkien wrote it.", "Fans read it."]),
+        (
+            "Apple Inc. sued, e.g. in court. See rouge_core.evaluate for more.",
+            ["Apple Inc. sued, e.g. in court.", "See rouge_core.evaluate for more."],
+        ),
+        ("first line. still first\nsecond line", ["first line.", "still first", "second line"]),
+    ],
+)
 def test_split_sentences_knows_abbreviations_initials_and_decimals(text, lines):
     """The old rule cut 'U.S.' in two."""
     assert split_sentences(text).split("\n") == lines
@@ -143,8 +155,10 @@ def test_word_limit():
     a = analyze("a b\nc d e", c)
     assert a.keys == ["a", "b", "c"]
     assert a.sentence_keys == [["a", "b"], ["c"]]
-    assert [(d.text, d.reason) for d in a.dropped] == [("d", "beyond the length limit"),
-                                                       ("e", "beyond the length limit")]
+    assert [(d.text, d.reason) for d in a.dropped] == [
+        ("d", "beyond the length limit"),
+        ("e", "beyond the length limit"),
+    ]
     assert limited_spans("a b\nc d e", [(0, 3), (4, 9)], c) == [(0, 3), (4, 5)]
 
 

@@ -21,6 +21,7 @@ carry their label (``c2``, ``run 3``), so a palette that cycles still names ever
 
 Text backgrounds keep black text at a contrast of at least 7:1 (WCAG AAA).
 """
+
 from __future__ import annotations
 
 #: CIEDE2000 distance every side-by-side pair keeps under simulated deuteranopia (the test's threshold).
@@ -77,8 +78,10 @@ MEANINGS: dict[str, str] = {
     MISSING: "not on the other side",
     OUTSIDE: "outside the skip distance: not counted",
     PLAIN: "nothing marked",
-    **{c: f"candidate sentence {k + 1} (and every {len(SEQUENCE)}th after it, by its label)"
-       for k, c in enumerate(SEQUENCE)},
+    **{
+        c: f"candidate sentence {k + 1} (and every {len(SEQUENCE)}th after it, by its label)"
+        for k, c in enumerate(SEQUENCE)
+    },
     SPLIT: "splits a word",
     CASE: "changes case",
     DIFFERS: "differs between profiles",
@@ -87,10 +90,19 @@ MEANINGS: dict[str, str] = {
 #: Groups of colours that can appear next to each other in one view (tests/app/test_colours.py keeps
 #: every pair of a group at least MIN_DISTANCE apart under simulated deuteranopia).
 SIDE_BY_SIDE: dict[str, dict[str, str]] = {
-    "match verdicts (n-grams, walk-throughs)": {"plain": PLAIN, "credited": CREDITED, "clipped": CLIPPED,
-                                                "missing": MISSING},
-    "skip-bigram matrix": {"empty": PLAIN, "outside": OUTSIDE, "credited": CREDITED, "clipped": CLIPPED,
-                           "missing": MISSING},
+    "match verdicts (n-grams, walk-throughs)": {
+        "plain": PLAIN,
+        "credited": CREDITED,
+        "clipped": CLIPPED,
+        "missing": MISSING,
+    },
+    "skip-bigram matrix": {
+        "empty": PLAIN,
+        "outside": OUTSIDE,
+        "credited": CREDITED,
+        "clipped": CLIPPED,
+        "missing": MISSING,
+    },
     "candidate sentences (union LCS)": {"plain": PLAIN, **{f"c{k + 1}": c for k, c in enumerate(SEQUENCE)}},
     "WLCS runs": {"plain": PLAIN, "run 1": CREDITED, "run 2": CREDITED_ALT},
     "tokenizer marks": {"plain": PLAIN, "split": SPLIT, "case": CASE},

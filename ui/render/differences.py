@@ -3,6 +3,7 @@
 Also the small views of the Learn pages' other two rouge_core results (token
 stages, mistakes), so the pages stay layout only. No widgets are read here.
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -56,6 +57,7 @@ def comparison_frame(c: Comparison, stats: str = "PRF") -> pd.DataFrame:
 def style_frame(df: pd.DataFrame) -> pd.io.formats.style.Styler:
     """Highlight the cells that differ: in each row and statistic, the values not shared by the most
     profiles (all of them when every profile differs), never the whole row."""
+
     def shade(row: pd.Series) -> list[str]:
         css = [""] * len(row)
         for short, _ in QUANTITIES:
@@ -69,13 +71,13 @@ def style_frame(df: pd.DataFrame) -> pd.io.formats.style.Styler:
                 if alone or row[c] != common:
                     css[row.index.get_loc(c)] = f"background-color: {DIFF_COLOUR}"
         return css
+
     return df.style.apply(shade, axis=1)
 
 
 def configs_text(configs: dict[str, RougeConfig]) -> str:
     """What changes between the three columns (plain text for a caption)."""
-    parts = [f"{p}: {c.tokenizer} tokenizer, {MULTI_REF_TEXT[c.multi_ref or 'best']}"
-             for p, c in configs.items()]
+    parts = [f"{p}: {c.tokenizer} tokenizer, {MULTI_REF_TEXT[c.multi_ref or 'best']}" for p, c in configs.items()]
     return "; ".join(parts)
 
 
@@ -84,10 +86,12 @@ def _hit_html(h: Hit) -> str:
     moves = ", ".join(f.measures) or "no score on its own"
     apart = ", ".join(h.rule.sets_apart) or "no profile (all three alike)"
     tag = f' · in the table as "{esc(h.rule.tag)}"' if f.in_table and f.measures else ""
-    return (f'<div class="rl-row" style="margin:0.6rem 0;"><b>{esc(h.rule.title)}</b>'
-            f'<div class="rl-note">{"moves" if f.in_table else "would move"}: {esc(moves)} · '
-            f"sets apart: {esc(apart)}{tag}</div><div>{esc(h.rule.explanation)}</div>"
-            f"<div><i>On this input:</i> {esc(f.detail)}</div></div>")
+    return (
+        f'<div class="rl-row" style="margin:0.6rem 0;"><b>{esc(h.rule.title)}</b>'
+        f'<div class="rl-note">{"moves" if f.in_table else "would move"}: {esc(moves)} · '
+        f"sets apart: {esc(apart)}{tag}</div><div>{esc(h.rule.explanation)}</div>"
+        f"<div><i>On this input:</i> {esc(f.detail)}</div></div>"
+    )
 
 
 def hits_html(hits: Sequence[Hit]) -> str:
@@ -97,8 +101,9 @@ def hits_html(hits: Sequence[Hit]) -> str:
 
 def rules_html(rule_ids: Sequence[str]) -> str:
     """Titles and sentences of rules (those that do not apply to this input)."""
-    return page(*(f'<div class="rl-row"><b>{esc(RULES[r].title)}</b>: {esc(RULES[r].explanation)}</div>'
-                  for r in rule_ids))
+    return page(
+        *(f'<div class="rl-row"><b>{esc(RULES[r].title)}</b>: {esc(RULES[r].explanation)}</div>' for r in rule_ids)
+    )
 
 
 # -- tokenizer inspector -------------------------------------------------------------
@@ -115,20 +120,23 @@ def text_marks_html(ts: TokenStages) -> str:
     return highlight(ts.text, spans)
 
 
-MARKS_LEGEND = legend([(TOKEN_STYLE, "a token (outlined)"),
-                       ("rl-dropped", "dropped"), (MARK_STYLES["split"], "splits a word"),
-                       (MARK_STYLES["case"], "changes case to ASCII or folds")])
+MARKS_LEGEND = legend(
+    [
+        (TOKEN_STYLE, "a token (outlined)"),
+        ("rl-dropped", "dropped"),
+        (MARK_STYLES["split"], "splits a word"),
+        (MARK_STYLES["case"], "changes case to ASCII or folds"),
+    ]
+)
 
 
-def tokens_html(tokens: Sequence[str], struck: Sequence[str] = (),
-                changed: dict[str, str] | None = None) -> str:
+def tokens_html(tokens: Sequence[str], struck: Sequence[str] = (), changed: dict[str, str] | None = None) -> str:
     """Tokens as chips (escaped): ``struck`` ones crossed out, ``changed`` ones shown as ``a→b``."""
     changed = changed or {}
     words = [f"{t}→{changed[t]}" if t in changed else t for t in tokens] + list(struck)
     text, spans, pos = "", [], 0
     for k, w in enumerate(words):
-        style = "rl-dropped" if k >= len(tokens) else (
-            MARK_STYLES["case"] if tokens[k] in changed else TOKEN_STYLE)
+        style = "rl-dropped" if k >= len(tokens) else (MARK_STYLES["case"] if tokens[k] in changed else TOKEN_STYLE)
         spans.append((pos, pos + len(w), style, ""))
         text += w + " "
         pos += len(w) + 1
@@ -149,16 +157,23 @@ def stage_html(stage: Stage, before: Sequence[str] = ()) -> str:
         note = note_html(f"{stage.count} tokens; {len(stage.changed)} word(s) stemmed")
         return page(head + "</div>" + note, body)
     lost = f"; {len(stage.removed)} removed" if stage.removed else ""
-    return page(head + "</div>" + note_html(f"{stage.count} tokens{lost}"),
-                tokens_html(stage.tokens, stage.removed))
+    return page(head + "</div>" + note_html(f"{stage.count} tokens{lost}"), tokens_html(stage.tokens, stage.removed))
 
 
 # -- common mistakes ----------------------------------------------------------------
 
+
 def outcome_frame(o: Outcome, profile: str) -> pd.DataFrame:
     """The correct value (rouge_core.evaluate) next to the mistaken one, per quantity."""
     name = display_name(o.measure, profile)
-    return pd.DataFrame([{"quantity": f"{name} {q.name}", "correct (rouge_core)": q.correct,
-                          "mistaken": q.mistaken,
-                          "difference": None if q.mistaken is None else q.mistaken - q.correct}
-                         for q in o.quantities])
+    return pd.DataFrame(
+        [
+            {
+                "quantity": f"{name} {q.name}",
+                "correct (rouge_core)": q.correct,
+                "mistaken": q.mistaken,
+                "difference": None if q.mistaken is None else q.mistaken - q.correct,
+            }
+            for q in o.quantities
+        ]
+    )

@@ -4,6 +4,7 @@ Every piece of user text (the text itself, titles, legend labels) goes through
 :func:`html.escape`; styles are either known class names or validated colours,
 so nothing a user types can become markup.
 """
+
 from __future__ import annotations
 
 import html
@@ -33,7 +34,10 @@ CLASS_STYLES: dict[str, str] = {
     "rl-plain": "",
 }
 
-CSS = "<style>\n" + "".join(f".{k}{{{v}}}\n" for k, v in CLASS_STYLES.items() if v) + """
+CSS = (
+    "<style>\n"
+    + "".join(f".{k}{{{v}}}\n" for k, v in CLASS_STYLES.items() if v)
+    + """
 .rl-text{white-space:pre-wrap;line-height:2.1;font-size:0.98rem;padding:0.35rem 0.5rem;
  border:1px solid rgba(128,128,128,0.25);border-radius:0.4rem;overflow-wrap:anywhere;}
 .rl-text span[title]{cursor:help;border-radius:0.2rem;padding:0.05rem 0.05rem;}
@@ -50,6 +54,7 @@ CSS = "<style>\n" + "".join(f".{k}{{{v}}}\n" for k, v in CLASS_STYLES.items() if
 .rl-table td,.rl-table th{border-bottom:1px solid rgba(128,128,128,0.3);padding:0.15rem 0.6rem;text-align:right;}
 .rl-table td:first-child,.rl-table th:first-child{text-align:left;}
 </style>"""
+)
 
 _CLASS = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 _COLOUR = re.compile(r"^(#[0-9a-fA-F]{3,8}|rgba?\([0-9.,%\s]+\))$")
@@ -180,16 +185,20 @@ def token_span(token: Token, style: str, title: str, offset: int = 0) -> Span:
 def dropped_spans(analysis: Analysis, start: int = 0, end: Optional[int] = None) -> list[Span]:
     """Grey, struck-through spans for the text that never reaches a count, titled with the reason."""
     end = len(analysis.text) if end is None else end
-    return [(d.start - start, d.end - start, "rl-dropped", f"not counted: {d.reason}")
-            for d in analysis.dropped if d.end > start and d.start < end]
+    return [
+        (d.start - start, d.end - start, "rl-dropped", f"not counted: {d.reason}")
+        for d in analysis.dropped
+        if d.end > start and d.start < end
+    ]
 
 
 #: Longest text drawn as HTML (about 2,500 tokens); longer texts are cut with a note.
 MAX_CHARS = 15_000
 
 
-def analysis_html(analysis: Analysis, spans: Sequence[Span], max_chars: int = MAX_CHARS,
-                  start: int = 0, end: Optional[int] = None) -> str:
+def analysis_html(
+    analysis: Analysis, spans: Sequence[Span], max_chars: int = MAX_CHARS, start: int = 0, end: Optional[int] = None
+) -> str:
     """The text (or its slice ``start:end``) with ``spans`` and the dropped text marked.
 
     ``spans`` use offsets relative to ``start``. Text past ``max_chars`` is cut
@@ -214,8 +223,11 @@ def legend(items: Sequence[tuple[str, str]], sample: str = "abc") -> str:
     parts = []
     for style, label in items:
         attrs = style_attrs(style)
-        attrs = attrs.replace(' class="', ' class="rl-swatch ', 1) if ' class="' in attrs else (
-            ' class="rl-swatch"' + attrs)
+        attrs = (
+            attrs.replace(' class="', ' class="rl-swatch ', 1)
+            if ' class="' in attrs
+            else (' class="rl-swatch"' + attrs)
+        )
         parts.append(f"<span><span{attrs}>{esc(sample)}</span>{esc(label)}</span>")
     return f'<div class="rl-legend">{"".join(parts)}</div>'
 
@@ -289,8 +301,9 @@ MAX_TICKS = 30
 TICK_CHARS = 12
 
 
-def token_ticks(texts: Sequence[str], first: Optional[str] = None, max_ticks: int = MAX_TICKS
-                ) -> tuple[list[int], list[str]]:
+def token_ticks(
+    texts: Sequence[str], first: Optional[str] = None, max_ticks: int = MAX_TICKS
+) -> tuple[list[int], list[str]]:
     """Tick positions and escaped labels ``"k. token"`` for an axis of tokens, thinned to at most
     ``max_ticks`` labels; with ``first`` (e.g. ``"∅"`` for the empty prefix), position 0 is that
     label and token k sits at position k.
@@ -300,8 +313,7 @@ def token_ticks(texts: Sequence[str], first: Optional[str] = None, max_ticks: in
     >>> len(token_ticks([f"w{i}" for i in range(100)])[0])
     25
     """
-    labels = ([first] if first is not None else []) + [
-        short(f"{k + 1}. {t}", TICK_CHARS) for k, t in enumerate(texts)]
+    labels = ([first] if first is not None else []) + [short(f"{k + 1}. {t}", TICK_CHARS) for k, t in enumerate(texts)]
     step = max(1, -(-len(labels) // max_ticks))
     vals = list(range(0, len(labels), step))
     return vals, [esc(labels[v]) for v in vals]
@@ -341,8 +353,17 @@ def figure_title(title: str, subtitle: str = "") -> tuple[dict, int]:
     """
     head = wrap(title, TITLE_CHARS)
     sub = wrap(subtitle, SUBTITLE_CHARS)
-    out: dict = dict(text=head, font=dict(size=14), x=0.01, xanchor="left", y=1, yanchor="top",
-                     yref="container", pad=dict(t=10), automargin=True)
+    out: dict = dict(
+        text=head,
+        font=dict(size=14),
+        x=0.01,
+        xanchor="left",
+        y=1,
+        yanchor="top",
+        yref="container",
+        pad=dict(t=10),
+        automargin=True,
+    )
     px = 14 + 19 * lines_of(head)
     if sub:
         out["subtitle"] = dict(text=sub, font=dict(size=11))

@@ -3,6 +3,7 @@
 Rows of a table are reference positions, columns candidate positions (row/column
 0 is the empty prefix). Sentences and positions shown to users count from 1.
 """
+
 from __future__ import annotations
 
 import math
@@ -35,8 +36,10 @@ from .html import (
 
 TokenLike = Union[Token, str]
 
-TIE_RULE = ("Tie rule: when c[a-1][b] >= c[a][b-1] the traceback steps up (along the reference) "
-            "before it steps left, as ROUGE-1.5.5 and rouge-score do")
+TIE_RULE = (
+    "Tie rule: when c[a-1][b] >= c[a][b-1] the traceback steps up (along the reference) "
+    "before it steps left, as ROUGE-1.5.5 and rouge-score do"
+)
 
 #: Most cells a heatmap draws (the core keeps tables up to 40,000 cells).
 MAX_CELLS = 45_000
@@ -96,8 +99,7 @@ def find_pair(e: LcsExplanation, ref_sentence: int, cand_sentence: int) -> Optio
     return None
 
 
-def pair_tokens(report: Report, ref_index: int, pair: SentencePair
-                ) -> tuple[tuple[Token, ...], tuple[Token, ...]]:
+def pair_tokens(report: Report, ref_index: int, pair: SentencePair) -> tuple[tuple[Token, ...], tuple[Token, ...]]:
     """The token sequences a pair aligns (the whole texts' sentences joined for a flat pair)."""
     ref, cand = report.references[ref_index], report.candidate
     if pair.reference_sentence < 0:
@@ -166,8 +168,13 @@ def integer_colorbar(top: float, title: str) -> dict:
     """
     top = max(1, int(math.ceil(top)))
     step = max(1, math.ceil(top / 8))
-    return dict(title=dict(text=esc(title)), tickmode="array", tickvals=list(range(0, top + 1, step)),
-                ticktext=[str(v) for v in range(0, top + 1, step)], thickness=12)
+    return dict(
+        title=dict(text=esc(title)),
+        tickmode="array",
+        tickvals=list(range(0, top + 1, step)),
+        ticktext=[str(v) for v in range(0, top + 1, step)],
+        thickness=12,
+    )
 
 
 #: Estimated width in pixels of a heatmap's plot area (between its row labels and its colour bar) when
@@ -190,7 +197,7 @@ def cell_number_format(values: Sequence[float], weighted: bool, cell_px: float) 
     """
     top = max((abs(v) for v in values if v == v), default=0.0)
     whole = len(str(int(top)))
-    for decimals in ((3, 2, 1, 0) if weighted else (0,)):
+    for decimals in (3, 2, 1, 0) if weighted else (0,):
         for size in (11, 9):
             chars = whole + (decimals + 1 if decimals else 0)
             if chars * size * 0.6 + 5 <= cell_px:
@@ -198,10 +205,17 @@ def cell_number_format(values: Sequence[float], weighted: bool, cell_px: float) 
     return None
 
 
-def lcs_heatmap(pair: SentencePair, ref_tokens: Sequence[TokenLike], cand_tokens: Sequence[TokenLike],
-                tie_rule_text: str = TIE_RULE, max_cells: int = MAX_CELLS, weight: float = 1.0,
-                title: Optional[str] = None, width_px: int = FULL_PX, widest: Optional[float] = None
-                ) -> Optional[go.Figure]:
+def lcs_heatmap(
+    pair: SentencePair,
+    ref_tokens: Sequence[TokenLike],
+    cand_tokens: Sequence[TokenLike],
+    tie_rule_text: str = TIE_RULE,
+    max_cells: int = MAX_CELLS,
+    weight: float = 1.0,
+    title: Optional[str] = None,
+    width_px: int = FULL_PX,
+    widest: Optional[float] = None,
+) -> Optional[go.Figure]:
     """The DP table as a heatmap, the traceback path on it and the matched (diagonal) cells marked.
 
     ``weight`` != 1: the table is a WLCS table (titles and rules say so); ``title`` replaces the
@@ -231,10 +245,17 @@ def lcs_heatmap(pair: SentencePair, ref_tokens: Sequence[TokenLike], cand_tokens
     r_keys = [_key(t) for t in ref_tokens[: r_lim - 1]]
     c_keys = [_key(t) for t in cand_tokens[: c_lim - 1]]
     top = max((v for row in z for v in row if v == v), default=0.0)  # v == v: not a NaN (unfilled)
-    bar = (integer_colorbar(top, "c[a][b]") if not weighted
-           else dict(title=dict(text="c[a][b]"), thickness=12))
-    heat = go.Heatmap(z=z, x=list(range(c_lim)), y=list(range(r_lim)), colorscale=colours.VALUE_SCALE,
-                      zmin=0, colorbar=bar, xgap=1, ygap=1)
+    bar = integer_colorbar(top, "c[a][b]") if not weighted else dict(title=dict(text="c[a][b]"), thickness=12)
+    heat = go.Heatmap(
+        z=z,
+        x=list(range(c_lim)),
+        y=list(range(r_lim)),
+        colorscale=colours.VALUE_SCALE,
+        zmin=0,
+        colorbar=bar,
+        xgap=1,
+        ygap=1,
+    )
     numbers = None
     if cells <= HOVER_CELLS:
         hover = []
@@ -242,11 +263,16 @@ def lcs_heatmap(pair: SentencePair, ref_tokens: Sequence[TokenLike], cand_tokens
             line = []
             for b in range(c_lim):
                 same = a > 0 and b > 0 and r_keys[a - 1] == c_keys[b - 1]
-                where = ("" if a == 0 or b == 0 else
-                         esc(f"ref {a}. {short(_text(ref_tokens[a - 1]), 30)} / "
-                             f"cand {b}. {short(_text(cand_tokens[b - 1]), 30)}") + "<br>")
-                line.append(where + f"c[{a}][{b}] = {_fmt(table[a][b])}<br>"
-                            + esc(_rule(table, a, b, same, weighted)))
+                where = (
+                    ""
+                    if a == 0 or b == 0
+                    else esc(
+                        f"ref {a}. {short(_text(ref_tokens[a - 1]), 30)} / "
+                        f"cand {b}. {short(_text(cand_tokens[b - 1]), 30)}"
+                    )
+                    + "<br>"
+                )
+                line.append(where + f"c[{a}][{b}] = {_fmt(table[a][b])}<br>" + esc(_rule(table, a, b, same, weighted)))
             hover.append(line)
         heat.update(text=hover, hovertemplate="%{text}<extra></extra>")
         if cells <= TEXT_CELLS:
@@ -257,45 +283,84 @@ def lcs_heatmap(pair: SentencePair, ref_tokens: Sequence[TokenLike], cand_tokens
         elif cells <= TEXT_CELLS:
             tie_rule_text += " (the cells are too narrow for their numbers here: hover a cell for its value)"
     else:  # a short rule name per cell keeps a large table's figure small
-        rule = [[_short_rule(a, b, a > 0 and b > 0 and r_keys[a - 1] == c_keys[b - 1], table)
-                 for b in range(c_lim)] for a in range(r_lim)]
-        heat.update(customdata=rule,
-                    hovertemplate="c[%{y}][%{x}] = %{z}<br>rule: %{customdata}<extra></extra>")
+        rule = [
+            [_short_rule(a, b, a > 0 and b > 0 and r_keys[a - 1] == c_keys[b - 1], table) for b in range(c_lim)]
+            for a in range(r_lim)
+        ]
+        heat.update(customdata=rule, hovertemplate="c[%{y}][%{x}] = %{z}<br>rule: %{customdata}<extra></extra>")
     fig = go.Figure(heat)
     boxed = numbers is not None  # the numbers are printed: outline cells instead of drawing over them
     boxes: list[dict[str, object]] = []
     path = [(a, b) for a, b in (pair.path or ()) if a < r_lim and b < c_lim]
     if path:
         off = -CORNER if boxed else 0.0
-        fig.add_trace(go.Scatter(
-            x=[b + off for _, b in path], y=[a - off for a, _ in path], customdata=[[a, b] for a, b in path],
-            mode="markers" if boxed else "lines+markers", name="traceback",
-            line=dict(color=colours.CURRENT_INK, width=2), marker=dict(size=5, color=colours.CURRENT_INK),
-            hovertemplate="traceback through c[%{customdata[0]}][%{customdata[1]}]<extra></extra>"))
+        fig.add_trace(
+            go.Scatter(
+                x=[b + off for _, b in path],
+                y=[a - off for a, _ in path],
+                customdata=[[a, b] for a, b in path],
+                mode="markers" if boxed else "lines+markers",
+                name="traceback",
+                line=dict(color=colours.CURRENT_INK, width=2),
+                marker=dict(size=5, color=colours.CURRENT_INK),
+                hovertemplate="traceback through c[%{customdata[0]}][%{customdata[1]}]<extra></extra>",
+            )
+        )
         if boxed:  # one layout update for every box (fig.add_shape per cell took 0.2 s on a 20 x 20 table)
-            boxes += [dict(type="rect", x0=b - 0.4, x1=b + 0.4, y0=a - 0.4, y1=a + 0.4, layer="above",
-                           line=dict(color=colours.CURRENT_INK, width=1.5, dash="dot")) for a, b in path]
+            boxes += [
+                dict(
+                    type="rect",
+                    x0=b - 0.4,
+                    x1=b + 0.4,
+                    y0=a - 0.4,
+                    y1=a + 0.4,
+                    layer="above",
+                    line=dict(color=colours.CURRENT_INK, width=1.5, dash="dot"),
+                )
+                for a, b in path
+            ]
     marks = [(a + 1, b + 1) for a, b in pair.marks if a + 1 < r_lim and b + 1 < c_lim]
     if marks:
         off = CORNER if boxed else 0.0
-        fig.add_trace(go.Scatter(
-            x=[b - off for _, b in marks], y=[a - off for a, _ in marks], customdata=[[a, b] for a, b in marks],
-            mode="markers", name="match on the LCS (diagonal)",
-            marker=dict(symbol="triangle-nw" if boxed else "square", size=9 if boxed else 6,
-                        color=colours.CREDITED_INK),
-            text=[esc(short(_text(ref_tokens[a - 1]), 30)) for a, _ in marks],
-            hovertemplate="match '%{text}' at c[%{customdata[0]}][%{customdata[1]}]<extra></extra>"))
+        fig.add_trace(
+            go.Scatter(
+                x=[b - off for _, b in marks],
+                y=[a - off for a, _ in marks],
+                customdata=[[a, b] for a, b in marks],
+                mode="markers",
+                name="match on the LCS (diagonal)",
+                marker=dict(
+                    symbol="triangle-nw" if boxed else "square", size=9 if boxed else 6, color=colours.CREDITED_INK
+                ),
+                text=[esc(short(_text(ref_tokens[a - 1]), 30)) for a, _ in marks],
+                hovertemplate="match '%{text}' at c[%{customdata[0]}][%{customdata[1]}]<extra></extra>",
+            )
+        )
         if boxed:
-            boxes += [dict(type="rect", x0=b - 0.47, x1=b + 0.47, y0=a - 0.47, y1=a + 0.47,
-                           line=dict(color=colours.CREDITED_INK, width=2.5), layer="above") for a, b in marks]
+            boxes += [
+                dict(
+                    type="rect",
+                    x0=b - 0.47,
+                    x1=b + 0.47,
+                    y0=a - 0.47,
+                    y1=a + 0.47,
+                    line=dict(color=colours.CREDITED_INK, width=2.5),
+                    layer="above",
+                )
+                for a, b in marks
+            ]
     if boxes:
         fig.update_layout(shapes=list(fig.layout.shapes) + boxes)
-    xv, xt = token_ticks([_text(t) for t in cand_tokens[: c_lim - 1]], first="∅",
-                         max_ticks=max(4, min(MAX_TICKS, width_px // LABEL_PX)))
+    xv, xt = token_ticks(
+        [_text(t) for t in cand_tokens[: c_lim - 1]], first="∅", max_ticks=max(4, min(MAX_TICKS, width_px // LABEL_PX))
+    )
     yv, yt = token_ticks([_text(t) for t in ref_tokens[: r_lim - 1]], first="∅", max_ticks=40)
-    where = ("whole reference (rows) × whole candidate (columns)" if pair.reference_sentence < 0 else
-             f"reference sentence {pair.reference_sentence + 1} (rows) × "
-             f"candidate sentence {pair.candidate_sentence + 1} (columns)")
+    where = (
+        "whole reference (rows) × whole candidate (columns)"
+        if pair.reference_sentence < 0
+        else f"reference sentence {pair.reference_sentence + 1} (rows) × "
+        f"candidate sentence {pair.candidate_sentence + 1} (columns)"
+    )
     text = f"{what} table: {where}; last cell = {_fmt(pair.value)}"
     if (r_lim, c_lim) != (rows, cols):
         text += f" (showing rows 0-{r_lim - 1} of {rows - 1}, columns 0-{c_lim - 1} of {cols - 1})"
@@ -305,10 +370,25 @@ def lcs_heatmap(pair: SentencePair, ref_tokens: Sequence[TokenLike], cand_tokens
     plot_px = int(min(700, max(160, 30 * r_lim)))
     fig.update_layout(
         title=head,
-        xaxis=dict(tickvals=xv, ticktext=xt, side="top", tickangle=angle, tickfont=dict(size=11),
-                   showgrid=False, zeroline=False, automargin=True),
-        yaxis=dict(tickvals=yv, ticktext=yt, autorange="reversed", tickfont=dict(size=11), showgrid=False,
-                   zeroline=False, automargin=True),
+        xaxis=dict(
+            tickvals=xv,
+            ticktext=xt,
+            side="top",
+            tickangle=angle,
+            tickfont=dict(size=11),
+            showgrid=False,
+            zeroline=False,
+            automargin=True,
+        ),
+        yaxis=dict(
+            tickvals=yv,
+            ticktext=yt,
+            autorange="reversed",
+            tickfont=dict(size=11),
+            showgrid=False,
+            zeroline=False,
+            automargin=True,
+        ),
         height=top_px + plot_px + 40,
         margin=dict(t=top_px, b=36, l=10, r=10),
         legend=dict(orientation="h", yanchor="top", y=-0.01, xanchor="left", x=0),
@@ -324,11 +404,17 @@ def _window(length: int, first: Optional[int], start: Optional[int], size: int) 
     return max(0, min(start, length - size))
 
 
-def alignment_figure(ref_tokens: Sequence[TokenLike], cand_tokens: Sequence[TokenLike],
-                     marks: Sequence[tuple[int, int]], mark_colors: Optional[Sequence[str]] = None,
-                     mark_titles: Optional[Sequence[str]] = None, title: str = "",
-                     max_tokens: int = ALIGN_TOKENS, ref_start: Optional[int] = None,
-                     cand_start: Optional[int] = None) -> go.Figure:
+def alignment_figure(
+    ref_tokens: Sequence[TokenLike],
+    cand_tokens: Sequence[TokenLike],
+    marks: Sequence[tuple[int, int]],
+    mark_colors: Optional[Sequence[str]] = None,
+    mark_titles: Optional[Sequence[str]] = None,
+    title: str = "",
+    max_tokens: int = ALIGN_TOKENS,
+    ref_start: Optional[int] = None,
+    cand_start: Optional[int] = None,
+) -> go.Figure:
     """Two rows of tokens (reference above, candidate below) with a line per matched pair.
 
     ``marks`` are (reference position, candidate position). Long sides show a
@@ -338,12 +424,15 @@ def alignment_figure(ref_tokens: Sequence[TokenLike], cand_tokens: Sequence[Toke
     """
     rs = _window(len(ref_tokens), marks[0][0] if marks else None, ref_start, max_tokens)
     cs = _window(len(cand_tokens), marks[0][1] if marks else None, cand_start, max_tokens)
-    rw = ref_tokens[rs:rs + max_tokens]
-    cw = cand_tokens[cs:cs + max_tokens]
+    rw = ref_tokens[rs : rs + max_tokens]
+    cw = cand_tokens[cs : cs + max_tokens]
     colours_ = list(mark_colors) if mark_colors is not None else [MATCH_COLOUR] * len(marks)
     titles = list(mark_titles) if mark_titles is not None else [""] * len(marks)
-    shown = [(a, b, colours_[k], titles[k]) for k, (a, b) in enumerate(marks)
-             if rs <= a < rs + len(rw) and cs <= b < cs + len(cw)]
+    shown = [
+        (a, b, colours_[k], titles[k])
+        for k, (a, b) in enumerate(marks)
+        if rs <= a < rs + len(rw) and cs <= b < cs + len(cw)
+    ]
     ref_title = {a: t for a, _, _, t in shown}
     fig = go.Figure()
     by_colour: dict[str, tuple[list, list]] = {}
@@ -352,12 +441,19 @@ def alignment_figure(ref_tokens: Sequence[TokenLike], cand_tokens: Sequence[Toke
         xs.extend([b - cs, a - rs, None])
         ys.extend([0, 1, None])
     for k, (c, (xs, ys)) in enumerate(by_colour.items()):
-        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=c, width=3, dash=LINE_DASHES[k % 2]),
-                                 hoverinfo="skip", showlegend=False))
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="lines",
+                line=dict(color=c, width=3, dash=LINE_DASHES[k % 2]),
+                hoverinfo="skip",
+                showlegend=False,
+            )
+        )
     matched_r = {a for a, _, _, _ in shown}
     matched_c = {b for _, b, _, _ in shown}
-    for y, toks, start, matched, name in ((1, rw, rs, matched_r, "reference"),
-                                          (0, cw, cs, matched_c, "candidate")):
+    for y, toks, start, matched, name in ((1, rw, rs, matched_r, "reference"), (0, cw, cs, matched_c, "candidate")):
         hover = []
         for k, t in enumerate(toks):
             h = esc(f"{name} token {start + k + 1}: {short(_text(t), 40)}")
@@ -366,27 +462,52 @@ def alignment_figure(ref_tokens: Sequence[TokenLike], cand_tokens: Sequence[Toke
                 h += "<br>" + esc(ref_title[start + k])
             hover.append(h)
         on = [start + k in matched for k in range(len(toks))]
-        fig.add_trace(go.Scatter(
-            x=list(range(len(toks))), y=[y] * len(toks), mode="markers", name=name, showlegend=False,
-            marker=dict(size=10, symbol=["circle" if m else "circle-open" for m in on],
-                        color=[MATCH_COLOUR if m else colours.DROPPED_INK for m in on]),
-            text=hover, hovertemplate="%{text}<extra></extra>"))
+        fig.add_trace(
+            go.Scatter(
+                x=list(range(len(toks))),
+                y=[y] * len(toks),
+                mode="markers",
+                name=name,
+                showlegend=False,
+                marker=dict(
+                    size=10,
+                    symbol=["circle" if m else "circle-open" for m in on],
+                    color=[MATCH_COLOUR if m else colours.DROPPED_INK for m in on],
+                ),
+                text=hover,
+                hovertemplate="%{text}<extra></extra>",
+            )
+        )
     many = max(len(rw), len(cw)) > 12
     up, down = (-90, 90) if many else (-50, 50)
     annotations = []
     for y, toks, angle, anchor in ((1, rw, up, "bottom"), (0, cw, down, "top")):
         for k, t in enumerate(toks):
-            annotations.append(dict(x=k, y=y, text=esc(short(_text(t), 12)), showarrow=False,
-                                    textangle=angle, yanchor=anchor, xanchor="center" if many else
-                                    ("left" if y else "right"), yshift=9 if y else -9, font=dict(size=11)))
-    annotations.append(dict(x=-0.6, y=1, text="reference", showarrow=False, xanchor="right",
-                            font=dict(size=11, color="#444")))
-    annotations.append(dict(x=-0.6, y=0, text="candidate", showarrow=False, xanchor="right",
-                            font=dict(size=11, color="#444")))
+            annotations.append(
+                dict(
+                    x=k,
+                    y=y,
+                    text=esc(short(_text(t), 12)),
+                    showarrow=False,
+                    textangle=angle,
+                    yanchor=anchor,
+                    xanchor="center" if many else ("left" if y else "right"),
+                    yshift=9 if y else -9,
+                    font=dict(size=11),
+                )
+            )
+    annotations.append(
+        dict(x=-0.6, y=1, text="reference", showarrow=False, xanchor="right", font=dict(size=11, color="#444"))
+    )
+    annotations.append(
+        dict(x=-0.6, y=0, text="candidate", showarrow=False, xanchor="right", font=dict(size=11, color="#444"))
+    )
     head = title
     if len(ref_tokens) > len(rw) or len(cand_tokens) > len(cw):
-        head += (f" (showing reference tokens {rs + 1}-{rs + len(rw)} of {len(ref_tokens)}, "
-                 f"candidate tokens {cs + 1}-{cs + len(cw)} of {len(cand_tokens)})")
+        head += (
+            f" (showing reference tokens {rs + 1}-{rs + len(rw)} of {len(ref_tokens)}, "
+            f"candidate tokens {cs + 1}-{cs + len(cw)} of {len(cand_tokens)})"
+        )
     head_title, head_px = figure_title(head.strip())
     width = max(len(rw), len(cw), 16)  # short sentences stay left, with readable spacing
     # The labels' depth above the reference row and below the candidate row (11 px text, ~5.8 px a character).
@@ -396,7 +517,8 @@ def alignment_figure(ref_tokens: Sequence[TokenLike], cand_tokens: Sequence[Toke
         title=head_title,
         xaxis=dict(visible=False, range=[-4, width]),
         yaxis=dict(visible=False, range=[-0.35, 1.35]),
-        height=head_px + 2 * label_px + 100, margin=dict(t=head_px + label_px, b=label_px, l=10, r=10),
+        height=head_px + 2 * label_px + 100,
+        margin=dict(t=head_px + label_px, b=label_px, l=10, r=10),
         annotations=annotations,
     )
     return fig
@@ -404,13 +526,16 @@ def alignment_figure(ref_tokens: Sequence[TokenLike], cand_tokens: Sequence[Toke
 
 # -- the union LCS of the whole summary --------------------------------------------
 
+
 def budget_line(report: Report, label: str, ref_index: int) -> str:
     """The totals in one plain line, e.g. "credited 7 of 9 union words; hit 7 of 12 reference tokens
     (recall) and of 10 candidate tokens (precision)"; the union view's table says which words."""
     e = lcs_explanation(report, label, ref_index)
     counts = report.measures[label].per_reference[ref_index].counts
-    tail = (f"hit {_fmt(counts.hit)} of {_fmt(counts.model)} reference tokens (recall) and of "
-            f"{_fmt(counts.peer)} candidate tokens (precision)")
+    tail = (
+        f"hit {_fmt(counts.hit)} of {_fmt(counts.model)} reference tokens (recall) and of "
+        f"{_fmt(counts.peer)} candidate tokens (precision)"
+    )
     if is_flat(e):
         return f"one LCS over the whole texts: {tail}"
     total = len(e.marks)
@@ -420,8 +545,10 @@ def budget_line(report: Report, label: str, ref_index: int) -> str:
     return f"credited {credited} of {total} union words; {tail}"
 
 
-UNION_LEGEND_BASE = [("rl-spent", "marked but not credited (hit budget spent)"),
-                     ("rl-dropped", "not counted (tokenizer, stopword or length limit)")]
+UNION_LEGEND_BASE = [
+    ("rl-spent", "marked but not credited (hit budget spent)"),
+    ("rl-dropped", "not counted (tokenizer, stopword or length limit)"),
+]
 
 
 def flat_html(report: Report, label: str, ref_index: int) -> str:

@@ -4,6 +4,7 @@ No widgets here. Every figure starts from a renderer of the Inspect page
 (``lcs_heatmap``, ``skip_matrix``) and shows only the steps up to the current one.
 Step ``k`` means "the first ``k`` steps are done"; positions shown count from 1.
 """
+
 from __future__ import annotations
 
 from typing import Optional, Sequence
@@ -72,11 +73,15 @@ def total_done(what: str, walk: float, core: float) -> str:
 
 # -- worked arithmetic --------------------------------------------------------------
 
-def ratio_lines(hit: float, model: float, peer: float, score: Score, hit_name: str, ref_name: str,
-                cand_name: str) -> list[str]:
+
+def ratio_lines(
+    hit: float, model: float, peer: float, score: Score, hit_name: str, ref_name: str, cand_name: str
+) -> list[str]:
     """R and P as fractions with this pair's numbers (the values are the core's)."""
-    return [f"R = {hit_name} / {ref_name} = {num(hit)} / {num(model)} = {num(score.recall)}",
-            f"P = {hit_name} / {cand_name} = {num(hit)} / {num(peer)} = {num(score.precision)}"]
+    return [
+        f"R = {hit_name} / {ref_name} = {num(hit)} / {num(model)} = {num(score.recall)}",
+        f"P = {hit_name} / {cand_name} = {num(hit)} / {num(peer)} = {num(score.precision)}",
+    ]
 
 
 def f_lines(score: Score, alpha: float, profile: str) -> list[str]:
@@ -84,25 +89,32 @@ def f_lines(score: Score, alpha: float, profile: str) -> list[str]:
     p, r, f = score.precision, score.recall, score.fmeasure
     if profile == "rouge155":
         den = (1 - alpha) * p + alpha * r
-        head = [(f"ROUGE-1.5.5 rounds P and R to 5 decimals first, then F = P·R / ((1 − α)·P + α·R), "
-                 f"α = {num(alpha)}")]
+        head = [(f"ROUGE-1.5.5 rounds P and R to 5 decimals first, then F = P·R / ((1 − α)·P + α·R), α = {num(alpha)}")]
         if den <= 0:
             return head + [f"F = 0 (P and R are 0) = {num(f)}"]
-        return head + [(f"F = {num(p)} × {num(r)} / ({num(1 - alpha)} × {num(p)} + {num(alpha)} × {num(r)})"
-                        f" = {num(p * r)} / {num(den)} = {num(f)}")]
+        return head + [
+            (
+                f"F = {num(p)} × {num(r)} / ({num(1 - alpha)} × {num(p)} + {num(alpha)} × {num(r)})"
+                f" = {num(p * r)} / {num(den)} = {num(f)}"
+            )
+        ]
     if alpha == 0:
         return [f"α = 0 (β → ∞): F = R = {num(f)}"]
     b2 = (1 - alpha) / alpha
     den = b2 * p + r
-    head = [(f"β² = (1 − α) / α = {num(1 - alpha)} / {num(alpha)} = {num(b2)};  "
-             "F = (1 + β²)·P·R / (β²·P + R)")]
+    head = [(f"β² = (1 − α) / α = {num(1 - alpha)} / {num(alpha)} = {num(b2)};  F = (1 + β²)·P·R / (β²·P + R)")]
     if den <= 0:
         return head + [f"F = 0 (P and R are 0) = {num(f)}"]
-    return head + [(f"F = (1 + {num(b2)}) × {num(p)} × {num(r)} / ({num(b2)} × {num(p)} + {num(r)})"
-                    f" = {num((1 + b2) * p * r)} / {num(den)} = {num(f)}")]
+    return head + [
+        (
+            f"F = (1 + {num(b2)}) × {num(p)} × {num(r)} / ({num(b2)} × {num(p)} + {num(r)})"
+            f" = {num((1 + b2) * p * r)} / {num(den)} = {num(f)}"
+        )
+    ]
 
 
 # -- LCS / WLCS table walk ------------------------------------------------------------
+
 
 def _values(cells: Sequence[CellStep]) -> dict[tuple[int, int], float]:
     return {(s.a, s.b): s.value for s in cells}
@@ -112,9 +124,16 @@ def _after(t: TraceStep) -> tuple[int, int]:
     return {"match": (t.a - 1, t.b - 1), "up": (t.a - 1, t.b), "left": (t.a, t.b - 1)}[t.move]
 
 
-def table_figure(cells: Sequence[CellStep], trace: Sequence[TraceStep], k: int, ref_tokens: Sequence[Token],
-                 cand_tokens: Sequence[Token], runs: bool = False, weight: float = 1.0,
-                 narrow: bool = False) -> go.Figure:
+def table_figure(
+    cells: Sequence[CellStep],
+    trace: Sequence[TraceStep],
+    k: int,
+    ref_tokens: Sequence[Token],
+    cand_tokens: Sequence[Token],
+    runs: bool = False,
+    weight: float = 1.0,
+    narrow: bool = False,
+) -> go.Figure:
     """The c table (or with ``runs`` the w table of run lengths) after ``k`` steps:
     cells filled so far, the current one outlined with an arrow from the cell it
     builds on; past the last cell, the traceback so far and its marks. ``weight`` != 1:
@@ -134,9 +153,15 @@ def table_figure(cells: Sequence[CellStep], trace: Sequence[TraceStep], k: int, 
     name = "w" if runs else "c"
     top = max([float(s.run if runs else s.value) for s in cells] + [1.0])
     weighted = weight != 1.0 and not runs
-    rule = ({"match": "match: w[a-1][b-1] + 1", "up": "no match: 0", "left": "no match: 0"} if runs else
-            {"match": "match: diagonal + f(k+1) − f(k)" if weighted else "match: diagonal + 1",
-             "up": "up: c[a-1][b] ≥ c[a][b-1]", "left": "left: c[a][b-1] > c[a-1][b]"})
+    rule = (
+        {"match": "match: w[a-1][b-1] + 1", "up": "no match: 0", "left": "no match: 0"}
+        if runs
+        else {
+            "match": "match: diagonal + f(k+1) − f(k)" if weighted else "match: diagonal + 1",
+            "up": "up: c[a-1][b] ≥ c[a][b-1]",
+            "left": "left: c[a][b-1] > c[a-1][b]",
+        }
+    )
     if runs:
         title = "w table: length of the run of consecutive matches ending at each cell"
     elif weighted:
@@ -146,47 +171,93 @@ def table_figure(cells: Sequence[CellStep], trace: Sequence[TraceStep], k: int, 
     sub = TIE_RULE
     if 0 < k <= len(cells):
         s = cells[k - 1]
-        sub = (f"step {k} of {len(cells)} cells: {name}[{s.a}][{s.b}] = "
-               f"{num(s.run if runs else s.value)} ({rule[s.rule].split(':')[0]})")
+        sub = (
+            f"step {k} of {len(cells)} cells: {name}[{s.a}][{s.b}] = "
+            f"{num(s.run if runs else s.value)} ({rule[s.rule].split(':')[0]})"
+        )
     elif done:
         sub = f"traceback: {len(done)} of {len(trace)} moves, {len(marks)} match(es) marked"
     elif runs and k > len(cells):
         sub = f"all {len(cells)} cells filled; the longest run has {int(top) if cells else 0} match(es)"
-    drawn = lcs_heatmap(SentencePair(0, 0, marks, 0.0, table, tuple(path) or None), ref_tokens, cand_tokens,
-                        sub, weight=1.0 if runs else weight, title=title,
-                        width_px=HALF_PX if narrow else FULL_PX, widest=top)
+    drawn = lcs_heatmap(
+        SentencePair(0, 0, marks, 0.0, table, tuple(path) or None),
+        ref_tokens,
+        cand_tokens,
+        sub,
+        weight=1.0 if runs else weight,
+        title=title,
+        width_px=HALF_PX if narrow else FULL_PX,
+        widest=top,
+    )
     if drawn is None:  # lcs_heatmap draws every table it is given with one
         raise ValueError("the walk's table has no cells to draw")
     fig = drawn
-    hover = [[f"{name}[{a}][{b}] = 0 (empty prefix)" if a == 0 or b == 0 else
-              (esc(f"ref {a}. {ref_tokens[a - 1].text} / cand {b}. {cand_tokens[b - 1].text}")
-               + (f"<br>{name}[{a}][{b}] = {num(grid[a][b] or 0.0)}" if grid[a][b] is not None
-                  else "<br>not filled yet"))
-              for b in range(n + 1)] for a in range(m + 1)]
+    hover = [
+        [
+            f"{name}[{a}][{b}] = 0 (empty prefix)"
+            if a == 0 or b == 0
+            else (
+                esc(f"ref {a}. {ref_tokens[a - 1].text} / cand {b}. {cand_tokens[b - 1].text}")
+                + (
+                    f"<br>{name}[{a}][{b}] = {num(grid[a][b] or 0.0)}"
+                    if grid[a][b] is not None
+                    else "<br>not filled yet"
+                )
+            )
+            for b in range(n + 1)
+        ]
+        for a in range(m + 1)
+    ]
     for s in filled:
         hover[s.a][s.b] += "<br>" + esc(rule[s.rule])
-    bar = integer_colorbar(top, f"{name}[a][b]") if runs or not weighted else dict(
-        title=dict(text=f"{name}[a][b]"), thickness=12)
+    bar = (
+        integer_colorbar(top, f"{name}[a][b]")
+        if runs or not weighted
+        else dict(title=dict(text=f"{name}[a][b]"), thickness=12)
+    )
     fig.data[0].update(z=grid, zmax=top, text=hover, colorbar=bar)
     if 0 < k <= len(cells):
         s = cells[k - 1]
-        fig.add_shape(type="rect", x0=s.b - 0.5, x1=s.b + 0.5, y0=s.a - 0.5, y1=s.a + 0.5,
-                      line=dict(color=CURRENT, width=4))
+        fig.add_shape(
+            type="rect", x0=s.b - 0.5, x1=s.b + 0.5, y0=s.a - 0.5, y1=s.a + 0.5, line=dict(color=CURRENT, width=4)
+        )
         if not runs or s.rule == "match":  # the w table only builds on the diagonal
             sa, sb = s.source
             d = ARROW_OFFSET  # through the cells' upper left corners: the numbers stay clear
-            fig.add_annotation(x=s.b - d, y=s.a - d, ax=sb - d, ay=sa - d, axref="x", ayref="y", showarrow=True,
-                               arrowhead=3, arrowwidth=2, arrowcolor=CURRENT, text="", standoff=2,
-                               startstandoff=2)
+            fig.add_annotation(
+                x=s.b - d,
+                y=s.a - d,
+                ax=sb - d,
+                ay=sa - d,
+                axref="x",
+                ayref="y",
+                showarrow=True,
+                arrowhead=3,
+                arrowwidth=2,
+                arrowcolor=CURRENT,
+                text="",
+                standoff=2,
+                startstandoff=2,
+            )
     return fig
 
 
-def cell_lines(cells: Sequence[CellStep], trace: Sequence[TraceStep], k: int, ref_tokens: Sequence[Token],
-               cand_tokens: Sequence[Token], weight: float = 1.0) -> list[str]:
+def cell_lines(
+    cells: Sequence[CellStep],
+    trace: Sequence[TraceStep],
+    k: int,
+    ref_tokens: Sequence[Token],
+    cand_tokens: Sequence[Token],
+    weight: float = 1.0,
+) -> list[str]:
     """What step ``k`` did, in words and numbers."""
     if k == 0:
-        return [(f"Row 0 and column 0 are the empty prefixes: all 0. Next: fill the {len(cells)} cells "
-                 f"row by row, then trace back from c[{len(ref_tokens)}][{len(cand_tokens)}].")]
+        return [
+            (
+                f"Row 0 and column 0 are the empty prefixes: all 0. Next: fill the {len(cells)} cells "
+                f"row by row, then trace back from c[{len(ref_tokens)}][{len(cand_tokens)}]."
+            )
+        ]
     v = _values(cells)
 
     def c(a: int, b: int) -> str:
@@ -198,35 +269,63 @@ def cell_lines(cells: Sequence[CellStep], trace: Sequence[TraceStep], k: int, re
         head = f"Cell c[{s.a}][{s.b}]: reference word {s.a} '{x}' vs candidate word {s.b} '{y}'"
         if s.rule == "match":
             if weight == 1.0:
-                return [head + ": equal, a match.",
-                        f"c[{s.a}][{s.b}] = c[{s.a - 1}][{s.b - 1}] + 1 = {c(s.a - 1, s.b - 1)} + 1 = {num(s.value)}"]
+                return [
+                    head + ": equal, a match.",
+                    f"c[{s.a}][{s.b}] = c[{s.a - 1}][{s.b - 1}] + 1 = {c(s.a - 1, s.b - 1)} + 1 = {num(s.value)}",
+                ]
             kk = s.run - 1
-            return [head + f": equal, a match. The run ending at [{s.a - 1}][{s.b - 1}] has k = w[{s.a - 1}]"
-                    f"[{s.b - 1}] = {kk} matches, so w[{s.a}][{s.b}] = {s.run}.",
-                    (f"c[{s.a}][{s.b}] = c[{s.a - 1}][{s.b - 1}] + f(k+1) − f(k) = {c(s.a - 1, s.b - 1)} + "
-                     f"f({s.run}) − f({kk}) = {c(s.a - 1, s.b - 1)} + {num(s.increment)} = {num(s.value)}"
-                     f"   (f(k) = k^{num(weight)})")]
+            return [
+                head + f": equal, a match. The run ending at [{s.a - 1}][{s.b - 1}] has k = w[{s.a - 1}]"
+                f"[{s.b - 1}] = {kk} matches, so w[{s.a}][{s.b}] = {s.run}.",
+                (
+                    f"c[{s.a}][{s.b}] = c[{s.a - 1}][{s.b - 1}] + f(k+1) − f(k) = {c(s.a - 1, s.b - 1)} + "
+                    f"f({s.run}) − f({kk}) = {c(s.a - 1, s.b - 1)} + {num(s.increment)} = {num(s.value)}"
+                    f"   (f(k) = k^{num(weight)})"
+                ),
+            ]
         up, left = c(s.a - 1, s.b), c(s.a, s.b - 1)
         if s.rule == "up":
-            return [head + ": different.",
-                    (f"c[{s.a - 1}][{s.b}] = {up} ≥ c[{s.a}][{s.b - 1}] = {left}: take the cell above (up; "
-                     f"on a tie ROUGE-1.5.5 steps along the reference first). c[{s.a}][{s.b}] = {num(s.value)}")]
-        return [head + ": different.",
-                (f"c[{s.a - 1}][{s.b}] = {up} < c[{s.a}][{s.b - 1}] = {left}: take the cell to the left. "
-                 f"c[{s.a}][{s.b}] = {num(s.value)}")]
+            return [
+                head + ": different.",
+                (
+                    f"c[{s.a - 1}][{s.b}] = {up} ≥ c[{s.a}][{s.b - 1}] = {left}: take the cell above (up; "
+                    f"on a tie ROUGE-1.5.5 steps along the reference first). c[{s.a}][{s.b}] = {num(s.value)}"
+                ),
+            ]
+        return [
+            head + ": different.",
+            (
+                f"c[{s.a - 1}][{s.b}] = {up} < c[{s.a}][{s.b - 1}] = {left}: take the cell to the left. "
+                f"c[{s.a}][{s.b}] = {num(s.value)}"
+            ),
+        ]
     t = trace[k - len(cells) - 1]
     if t.move == "match":
         a, b = t.mark or (0, 0)
-        return [(f"Traceback at c[{t.a}][{t.b}]: '{_tok(ref_tokens[a])}' = '{_tok(cand_tokens[b])}': mark "
-                 f"reference word {a + 1} with candidate word {b + 1} and go diagonally ({t.marks} marked).")]
+        return [
+            (
+                f"Traceback at c[{t.a}][{t.b}]: '{_tok(ref_tokens[a])}' = '{_tok(cand_tokens[b])}': mark "
+                f"reference word {a + 1} with candidate word {b + 1} and go diagonally ({t.marks} marked)."
+            )
+        ]
     up, left = c(t.a - 1, t.b), c(t.a, t.b - 1)
     cmp = "≥" if t.move == "up" else "<"
-    return [(f"Traceback at c[{t.a}][{t.b}]: no match; c[{t.a - 1}][{t.b}] = {up} {cmp} c[{t.a}][{t.b - 1}] = "
-             f"{left}: go {t.move} ({t.marks} marked).")]
+    return [
+        (
+            f"Traceback at c[{t.a}][{t.b}]: no match; c[{t.a - 1}][{t.b}] = {up} {cmp} c[{t.a}][{t.b - 1}] = "
+            f"{left}: go {t.move} ({t.marks} marked)."
+        )
+    ]
 
 
-def table_done(cells: Sequence[CellStep], trace: Sequence[TraceStep], ref_tokens: Sequence[Token],
-               core: Optional[SentencePair], weight: float = 1.0, script_runs: bool = False) -> str:
+def table_done(
+    cells: Sequence[CellStep],
+    trace: Sequence[TraceStep],
+    ref_tokens: Sequence[Token],
+    core: Optional[SentencePair],
+    weight: float = 1.0,
+    script_runs: bool = False,
+) -> str:
     """The final line: the walk's value and marks against the core's pair (None: no shared word).
 
     ``script_runs``: ROUGE-1.5.5's ROUGE-W, which takes only the marks from this table and
@@ -238,13 +337,22 @@ def table_done(cells: Sequence[CellStep], trace: Sequence[TraceStep], ref_tokens
     what = "LCS" if weight == 1.0 else "WLCS"
     words = " ".join(ref_tokens[a].text for a, _ in marks)
     ok = value == core_value and marks == core_marks
-    note = (" (the paper's WLCS: ROUGE-1.5.5 keeps only these marks and weighs its own runs, drawn below; "
-            "its hit is their sum, not this value)") if script_runs else ""
-    return (f"Done: {what} = {num(value)}{note} ({len(marks)} matched words: {words or 'none'}). "
-            f"rouge_core's {what} of this pair: {num(core_value)}, the same marks {check(ok)}")
+    note = (
+        (
+            " (the paper's WLCS: ROUGE-1.5.5 keeps only these marks and weighs its own runs, drawn below; "
+            "its hit is their sum, not this value)"
+        )
+        if script_runs
+        else ""
+    )
+    return (
+        f"Done: {what} = {num(value)}{note} ({len(marks)} matched words: {words or 'none'}). "
+        f"rouge_core's {what} of this pair: {num(core_value)}, the same marks {check(ok)}"
+    )
 
 
 # -- n-grams ----------------------------------------------------------------------
+
 
 def _gram_style(s: GramStep) -> str:
     return "rl-match" if s.credited else ("rl-clipped" if s.reference_count else "rl-miss")
@@ -273,10 +381,19 @@ def ngram_walk_html(steps: Sequence[GramStep], k: int, cand: Analysis, ref: Anal
         if cur.reference_positions:
             first, last = ref.tokens[cur.reference_positions[0]], ref.tokens[cur.reference_positions[-1]]
             r_spans.append((first.start, last.end, "rl-match rl-current", title))
-    return page(STEP_CSS, legend([("rl-match", "credited"), ("rl-clipped", "in the reference, clipped"),
-                                  ("rl-miss", "not in the reference"), ("rl-current", "current n-gram")]),
-                row_html("Reference", analysis_html(ref, r_spans)),
-                row_html("Candidate", analysis_html(cand, c_spans)))
+    return page(
+        STEP_CSS,
+        legend(
+            [
+                ("rl-match", "credited"),
+                ("rl-clipped", "in the reference, clipped"),
+                ("rl-miss", "not in the reference"),
+                ("rl-current", "current n-gram"),
+            ]
+        ),
+        row_html("Reference", analysis_html(ref, r_spans)),
+        row_html("Candidate", analysis_html(cand, c_spans)),
+    )
 
 
 def ngram_lines(steps: Sequence[GramStep], k: int, n: int) -> list[str]:
@@ -285,13 +402,16 @@ def ngram_lines(steps: Sequence[GramStep], k: int, n: int) -> list[str]:
         return [f"The candidate has {len(steps)} {n}-grams. Next: check them one at a time, left to right."]
     s = steps[k - 1]
     g = " ".join(s.gram)
-    where = (f"Candidate {n}-gram {k} of {len(steps)}: '{g}' (words {s.position + 1}-{s.position + n}), "
-             f"copy {s.occurrence}")
+    where = (
+        f"Candidate {n}-gram {k} of {len(steps)}: '{g}' (words {s.position + 1}-{s.position + n}), copy {s.occurrence}"
+    )
     if s.credited:
         why = f"the reference has {s.reference_count}, so copy {s.occurrence} is credited"
     elif s.reference_count:
-        why = (f"the reference has only {s.reference_count}: clipped, "
-               f"min({s.occurrence}, {s.reference_count}) copies are credited")
+        why = (
+            f"the reference has only {s.reference_count}: clipped, "
+            f"min({s.occurrence}, {s.reference_count}) copies are credited"
+        )
     else:
         why = "the reference does not have it: no credit"
     return [f"{where}: {why}.", f"Running hits: {s.hits}"]
@@ -302,8 +422,18 @@ STEP_COLUMNS = ["step", "n-gram", "words", "copy", "reference has", "credited", 
 
 def ngram_frame(steps: Sequence[GramStep], k: int, n: int) -> pd.DataFrame:
     """The n-grams checked so far, one row each."""
-    rows = [(i + 1, " ".join(s.gram), f"{s.position + 1}-{s.position + n}", s.occurrence, s.reference_count,
-             s.credited, s.hits) for i, s in enumerate(steps[:k])]
+    rows = [
+        (
+            i + 1,
+            " ".join(s.gram),
+            f"{s.position + 1}-{s.position + n}",
+            s.occurrence,
+            s.reference_count,
+            s.credited,
+            s.hits,
+        )
+        for i, s in enumerate(steps[:k])
+    ]
     return pd.DataFrame(rows, columns=STEP_COLUMNS)
 
 
@@ -332,27 +462,38 @@ def skip_walk_figure(report: Report, label: str, steps: Sequence[SkipStep], k: i
     scale = [[x, col] for c, col in enumerate(colours_) for x in (c / 6, (c + 1) / 6)]
     z = [[(5.5 if j > i else NOT_PAIR + 0.5) for j in range(len(toks))] for i in range(len(toks))]
     final = [list(r) for r in heat.customdata]  # "(i, j) 'a ... b', gap g: <category>"
-    hover = [[t if j <= i else t.rsplit(": ", 1)[0] + ": not checked yet" for j, t in enumerate(r)]
-             for i, r in enumerate(final)]
+    hover = [
+        [t if j <= i else t.rsplit(": ", 1)[0] + ": not checked yet" for j, t in enumerate(r)]
+        for i, r in enumerate(final)
+    ]
     glyphs = None if heat.text is None else [["" for _ in r] for r in heat.text]
     for s in steps[:k]:
         j = s.i if s.j is None else s.j
         cat = _skip_cat(s)
         z[s.i][j] = cat + 0.5
-        hover[s.i][j] = final[s.i][j] if s.j is not None else esc(
-            f"SU unigram {s.i + 1} '{toks[s.i].text}': {s.status}")
+        hover[s.i][j] = (
+            final[s.i][j] if s.j is not None else esc(f"SU unigram {s.i + 1} '{toks[s.i].text}': {s.status}")
+        )
         if glyphs is not None:
             glyphs[s.i][j] = CATEGORY_GLYPHS[cat]
     heat.update(z=z, customdata=hover, colorscale=scale, zmax=6)
     if glyphs is not None:
         heat.update(text=glyphs)
-    fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="not checked yet",
-                             marker=dict(symbol="square", size=12, color=NOT_YET, line=dict(color="#8c8c8c", width=1))))
+    fig.add_trace(
+        go.Scatter(
+            x=[None],
+            y=[None],
+            mode="markers",
+            name="not checked yet",
+            marker=dict(symbol="square", size=12, color=NOT_YET, line=dict(color="#8c8c8c", width=1)),
+        )
+    )
     if k:
         s = steps[k - 1]
         j = s.i if s.j is None else s.j
-        fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=s.i - 0.5, y1=s.i + 0.5,
-                      line=dict(color=CURRENT, width=4))
+        fig.add_shape(
+            type="rect", x0=j - 0.5, x1=j + 0.5, y0=s.i - 0.5, y1=s.i + 0.5, line=dict(color=CURRENT, width=4)
+        )
     return fig
 
 
@@ -360,36 +501,51 @@ def skip_lines(steps: Sequence[SkipStep], k: int, distance: int = -1) -> list[st
     """What step ``k`` of the skip-bigram walk did: the pair (or SU word), its status, the totals."""
     if k == 0:
         limit = "no limit" if distance < 0 else f"at most {distance} words between"
-        return [(f"{len(steps)} things to check: the candidate's in-order word pairs ({limit}) "
-                 "then, for ROUGE-SU, its single words.")]
+        return [
+            (
+                f"{len(steps)} things to check: the candidate's in-order word pairs ({limit}) "
+                "then, for ROUGE-SU, its single words."
+            )
+        ]
     s = steps[k - 1]
     g = " ".join(s.gram)
     if s.j is None:
         what = f"unigram {s.i + 1} '{g}'"
-        why = {"outside": "not counted (ROUGE-1.5.5 leaves out the last word)", "matched": "in the reference: a hit",
-               "counted": "counted, not credited"}[s.status]
+        why = {
+            "outside": "not counted (ROUGE-1.5.5 leaves out the last word)",
+            "matched": "in the reference: a hit",
+            "counted": "counted, not credited",
+        }[s.status]
     else:
         what = f"pair ({s.i + 1}, {s.j + 1}) '{g}', gap {s.gap}"
-        why = {"outside": "outside the skip distance: not counted", "matched": "in the reference: a hit",
-               "counted": ("in the reference but its copies are used up (clipped)" if s.reference_count
-                           else "not in the reference")}[s.status]
+        why = {
+            "outside": "outside the skip distance: not counted",
+            "matched": "in the reference: a hit",
+            "counted": (
+                "in the reference but its copies are used up (clipped)" if s.reference_count else "not in the reference"
+            ),
+        }[s.status]
     return [f"{what}: {why}.", f"Counted so far: {s.counted}; hits so far: {s.hits}"]
 
 
 # -- union LCS --------------------------------------------------------------------
 
+
 def _union_state(steps: Sequence[UnionStep], k: int):
     """Who marks each reference word, the credit decided so far and each done pair's LCS, after ``k`` steps."""
     done = steps[:k]
     lcs_steps = [s for s in done if s.phase == "lcs"]
-    finders = finders_of((s.reference_sentence, s.candidate_sentence, zip(s.positions, s.candidate_positions))
-                         for s in lcs_steps)
+    finders = finders_of(
+        (s.reference_sentence, s.candidate_sentence, zip(s.positions, s.candidate_positions)) for s in lcs_steps
+    )
     credited: dict[tuple[int, int], Optional[bool]] = {
-        (s.reference_sentence, s.positions[0]): s.credited for s in done if s.phase == "credit"}
+        (s.reference_sentence, s.positions[0]): s.credited for s in done if s.phase == "credit"
+    }
     pairs: dict[int, list[tuple[int, list[tuple[int, int]]]]] = {}
     for s in lcs_steps:
         pairs.setdefault(s.reference_sentence, []).append(
-            (s.candidate_sentence, list(zip(s.positions, s.candidate_positions))))
+            (s.candidate_sentence, list(zip(s.positions, s.candidate_positions)))
+        )
     return finders, credited, pairs
 
 
@@ -409,8 +565,11 @@ def union_walk_html(steps: Sequence[UnionStep], k: int, ref: Analysis, cand: Ana
         s0, e0 = cand.sentence_spans[j]
         mine = [(a - s0, b - s0, st, ti) for a, b, st, ti in spans if s0 <= a < e0]
         if cur is not None and cur.candidate_sentence == j:
-            mine += [token_span(sent[b], tagged(sequence(j), f"c{j + 1}") + " rl-current", "", offset=s0)
-                     for b in cur.candidate_positions if b < len(sent)]
+            mine += [
+                token_span(sent[b], tagged(sequence(j), f"c{j + 1}") + " rl-current", "", offset=s0)
+                for b in cur.candidate_positions
+                if b < len(sent)
+            ]
         rows.append(row_html(f"C{j + 1}  ", analysis_html(cand, mine, start=s0, end=e0)))
     items = sentence_legend(range(len(cand.sentences)))
     items += [("rl-spent", "hit budget spent")] if budget else []
@@ -426,25 +585,40 @@ def union_walk_html(steps: Sequence[UnionStep], k: int, ref: Analysis, cand: Ana
 def union_lines(steps: Sequence[UnionStep], k: int, ref: Analysis, cand: Analysis) -> list[str]:
     """What step ``k`` of the union walk did: a sentence pair's LCS, or the crediting of one union word."""
     if k == 0:
-        return [("For each reference sentence: its LCS with every candidate sentence, the union of the "
-                 "marked words, then each union word is credited (at most as often as both texts have it).")]
+        return [
+            (
+                "For each reference sentence: its LCS with every candidate sentence, the union of the "
+                "marked words, then each union word is credited (at most as often as both texts have it)."
+            )
+        ]
     s = steps[k - 1]
     rs = ref.sentences[s.reference_sentence]
     words = " ".join(rs[p].text for p in s.positions) or "nothing"
     union = " ".join(rs[p].text for p in s.union)
     if s.phase == "lcs":
-        return [(f"R{s.reference_sentence + 1} × C{s.candidate_sentence + 1}: LCS = {len(s.positions)} "
-                 f"({words})."), (f"Union of R{s.reference_sentence + 1} so far: {union or 'empty'} "
-                 f"({len(s.union)} of {len(rs)} words). Hits so far: {s.hits}")]
+        return [
+            (f"R{s.reference_sentence + 1} × C{s.candidate_sentence + 1}: LCS = {len(s.positions)} ({words})."),
+            (
+                f"Union of R{s.reference_sentence + 1} so far: {union or 'empty'} "
+                f"({len(s.union)} of {len(rs)} words). Hits so far: {s.hits}"
+            ),
+        ]
     finders, _, _ = _union_state(steps, k)
     who = sorted({j for j, _ in finders.get((s.reference_sentence, s.positions[0]), [(s.candidate_sentence, 0)])})
     found = " and ".join(f"C{j + 1}" for j in who)
-    head = (f"Credit R{s.reference_sentence + 1} word {s.positions[0] + 1} '{rs[s.positions[0]].text}' "
-            f"(in the LCS of {found}" + (": in both, counted once)" if len(who) > 1 else ")"))
+    head = (
+        f"Credit R{s.reference_sentence + 1} word {s.positions[0] + 1} '{rs[s.positions[0]].text}' "
+        f"(in the LCS of {found}" + (": in both, counted once)" if len(who) > 1 else ")")
+    )
     if s.budget is None:
         return [head + ": the paper's formula has no hit budget, so it counts.", f"Hits so far: {s.hits}"]
     c_left, r_left = s.budget
-    verdict = "credited" if s.credited else (
-        f"not credited: the {'candidate' if c_left <= 0 else 'reference'} has no '{s.key}' left")
-    return [head + f": copies of '{s.key}' left: candidate {c_left}, reference {r_left}: {verdict}.",
-            f"Hits so far: {s.hits}"]
+    verdict = (
+        "credited"
+        if s.credited
+        else (f"not credited: the {'candidate' if c_left <= 0 else 'reference'} has no '{s.key}' left")
+    )
+    return [
+        head + f": copies of '{s.key}' left: candidate {c_left}, reference {r_left}: {verdict}.",
+        f"Hits so far: {s.hits}",
+    ]

@@ -7,6 +7,7 @@ a link, a bare ``http://host`` an autolink, ``:red[x]`` coloured text, ``$x$`` m
 Every piece of user-controlled text (pasted text, file names, JSON keys, values from a
 shared link, exception messages that quote them) goes through :func:`md_literal` first.
 """
+
 from __future__ import annotations
 
 import re

@@ -2,6 +2,7 @@
 
 Positions shown to users count from 1.
 """
+
 from __future__ import annotations
 
 from typing import Optional
@@ -52,11 +53,21 @@ def ngram_table(report: Report, label: str, ref_index: int) -> pd.DataFrame:
     """
     e = gram_explanation(report, label, ref_index)
     rows = []
-    for g in (e.grams if e is not None else ()):
+    for g in e.grams if e is not None else ():
         first = (g.candidate_positions or g.reference_positions)[0][0]
         group = 0 if g.credit else (1 if g.candidate_count else 2)
-        rows.append((group, first, " ".join(g.gram), g.candidate_count, g.reference_count,
-                     g.credit, g.credit > 0, _where(g.candidate_count, g.reference_count)))
+        rows.append(
+            (
+                group,
+                first,
+                " ".join(g.gram),
+                g.candidate_count,
+                g.reference_count,
+                g.credit,
+                g.credit > 0,
+                _where(g.candidate_count, g.reference_count),
+            )
+        )
     rows.sort(key=lambda r: (r[0], r[1]))
     return pd.DataFrame([r[2:] for r in rows], columns=NGRAM_COLUMNS)
 
@@ -67,14 +78,17 @@ def ngram_summary(report: Report, label: str, ref_index: int) -> str:
     if e is None:
         return f"{label}: no explanation kept"
     r = report.measures[label].per_reference[ref_index].score
-    return (f"{label}: {e.hit} clipped hits of {e.reference_total} reference {e.n}-grams "
-            f"(recall {e.hit}/{e.reference_total} = {r.recall:.5f}) and of "
-            f"{e.candidate_total} candidate {e.n}-grams "
-            f"(precision {e.hit}/{e.candidate_total} = {r.precision:.5f})")
+    return (
+        f"{label}: {e.hit} clipped hits of {e.reference_total} reference {e.n}-grams "
+        f"(recall {e.hit}/{e.reference_total} = {r.recall:.5f}) and of "
+        f"{e.candidate_total} candidate {e.n}-grams "
+        f"(precision {e.hit}/{e.candidate_total} = {r.precision:.5f})"
+    )
 
 
-def _token_marks(positions_by_gram: list[tuple[str, tuple[tuple[int, ...], ...], int, int, int]]
-                 ) -> dict[int, tuple[str, list[str]]]:
+def _token_marks(
+    positions_by_gram: list[tuple[str, tuple[tuple[int, ...], ...], int, int, int]],
+) -> dict[int, tuple[str, list[str]]]:
     """token index -> (style, titles): credited beats clipped beats unmatched."""
     rank = {"rl-match": 2, "rl-clipped": 1, "rl-miss": 0}
     out: dict[int, tuple[str, list[str]]] = {}
@@ -83,8 +97,7 @@ def _token_marks(positions_by_gram: list[tuple[str, tuple[tuple[int, ...], ...],
             if k < credit:
                 style, title = "rl-match", f"credited: '{text}' ({k + 1} of {credit})"
             elif other:
-                style, title = "rl-clipped", (f"clipped: '{text}' occurs {own}x here but "
-                                              f"{other}x on the other side")
+                style, title = "rl-clipped", (f"clipped: '{text}' occurs {own}x here but {other}x on the other side")
             else:
                 style, title = "rl-miss", f"'{text}' is not on the other side"
             for t in pos:
@@ -108,26 +121,35 @@ def ngram_highlight_html(report: Report, label: str, ref_index: int) -> tuple[st
     cand, ref = report.candidate, report.references[ref_index]
     if e is None:
         return analysis_html(cand, []), analysis_html(ref, [])
-    c_items = [(" ".join(g.gram), g.candidate_positions, g.credit, g.candidate_count, g.reference_count)
-               for g in e.grams]
-    r_items = [(" ".join(g.gram), g.reference_positions, g.credit, g.reference_count, g.candidate_count)
-               for g in e.grams]
+    c_items = [
+        (" ".join(g.gram), g.candidate_positions, g.credit, g.candidate_count, g.reference_count) for g in e.grams
+    ]
+    r_items = [
+        (" ".join(g.gram), g.reference_positions, g.credit, g.reference_count, g.candidate_count) for g in e.grams
+    ]
 
     def spans(analysis, marks: dict[int, tuple[str, list[str]]]) -> list[Span]:
         toks = analysis.tokens
-        return [token_span(toks[i], style, "; ".join(titles)) for i, (style, titles) in sorted(marks.items())
-                if i < len(toks)]
+        return [
+            token_span(toks[i], style, "; ".join(titles))
+            for i, (style, titles) in sorted(marks.items())
+            if i < len(toks)
+        ]
 
-    return (analysis_html(cand, spans(cand, _token_marks(c_items))),
-            analysis_html(ref, spans(ref, _token_marks(r_items))))
+    return (
+        analysis_html(cand, spans(cand, _token_marks(c_items))),
+        analysis_html(ref, spans(ref, _token_marks(r_items))),
+    )
 
 
-NGRAM_LEGEND = legend([
-    ("rl-match", "credited (within the clipped count)"),
-    ("rl-clipped", "on both sides, beyond the clipped count"),
-    ("rl-miss", "not on the other side"),
-    ("rl-dropped", "not counted (tokenizer, stopword or length limit)"),
-])
+NGRAM_LEGEND = legend(
+    [
+        ("rl-match", "credited (within the clipped count)"),
+        ("rl-clipped", "on both sides, beyond the clipped count"),
+        ("rl-miss", "not on the other side"),
+        ("rl-dropped", "not counted (tokenizer, stopword or length limit)"),
+    ]
+)
 
 
 def ngram_page_html(report: Report, label: str, ref_index: int) -> tuple[str, str]:

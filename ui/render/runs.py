@@ -5,6 +5,7 @@ The official script scores Lin (2004)'s Y1 and Y2 the same because of this: in Y
 reference words A B C D are consecutive, so the script counts one run of 4, while the
 candidate has a word between each of them, so the paper's WLCS counts four runs of 1.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -81,8 +82,10 @@ def _row(title: str, tokens: Sequence[Token], runs: Sequence[RunGroup], w: float
     for p, t in enumerate(tokens):
         if p in where:
             i = where[p]
-            cells.append(f'<span class="rr-tok" style="background:{run_colour(i)};border-bottom:3px solid '
-                         f'{run_colour(i, ink=True)}">{esc(t.text)}<sub>run {i + 1}</sub></span>')
+            cells.append(
+                f'<span class="rr-tok" style="background:{run_colour(i)};border-bottom:3px solid '
+                f'{run_colour(i, ink=True)}">{esc(t.text)}<sub>run {i + 1}</sub></span>'
+            )
         else:
             cells.append(f'<span class="rr-tok rr-off">{esc(t.text)}</span>')
     return f'<div class="rr-row"><div class="rr-title">{esc(title)}</div>{" ".join(cells)}</div>'
@@ -96,8 +99,13 @@ RUNS_CSS = """<style>
 </style>"""
 
 
-def runs_compare_html(ref_tokens: Sequence[Token], cand_tokens: Sequence[Token],
-                      marks: Sequence[tuple[int, int]], w: float, script_runs_used: bool) -> str:
+def runs_compare_html(
+    ref_tokens: Sequence[Token],
+    cand_tokens: Sequence[Token],
+    marks: Sequence[tuple[int, int]],
+    w: float,
+    script_runs_used: bool,
+) -> str:
     """The paper's runs and the script's runs of one sentence pair's LCS marks, drawn on both sentences,
     each with its sum of k^w; ``script_runs_used`` says which one the numbers below use."""
     paper = alignment_runs(marks)
@@ -108,12 +116,22 @@ def runs_compare_html(ref_tokens: Sequence[Token], cand_tokens: Sequence[Token],
     parts = [
         '<div class="rr-box">',
         f"<b>The runs ROUGE-W weighs, f(k) = k^{esc(_fmt(w))}</b> — the numbers below use {esc(used)}.",
-        _row("The paper's WLCS: a run continues only while both sentences advance together",
-             cand_tokens, paper, w, "candidate"),
+        _row(
+            "The paper's WLCS: a run continues only while both sentences advance together",
+            cand_tokens,
+            paper,
+            w,
+            "candidate",
+        ),
         _row("", ref_tokens, paper, w, "reference"),
         f'<div class="rr-sum">paper: {esc(p_text)}</div>',
-        _row("ROUGE-1.5.5: a run is consecutive reference words among the marks, whatever the candidate does",
-             ref_tokens, script, w, "reference"),
+        _row(
+            "ROUGE-1.5.5: a run is consecutive reference words among the marks, whatever the candidate does",
+            ref_tokens,
+            script,
+            w,
+            "reference",
+        ),
         f'<div class="rr-sum">ROUGE-1.5.5: {esc(s_text)}</div>',
     ]
     if len(paper) != len(script):
@@ -122,7 +140,8 @@ def runs_compare_html(ref_tokens: Sequence[Token], cand_tokens: Sequence[Token],
             f"other words between them. The script counts {len(script)} run(s) ({esc(_fmt(s_total))}) where "
             f"the paper counts {len(paper)} ({esc(_fmt(p_total))}). So ROUGE-1.5.5 cannot tell a candidate "
             "with the words together (the paper's Y1) from one with them spread out (Y2): it gives both the "
-            "same ROUGE-W, while the paper's WLCS prefers Y1.</div>")
+            "same ROUGE-W, while the paper's WLCS prefers Y1.</div>"
+        )
     else:
         parts.append("<div>Here both count the same runs.</div>")
     parts.append("</div>")

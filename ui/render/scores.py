@@ -1,4 +1,5 @@
 """Report -> score tables and downloads (no widgets)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -76,18 +77,21 @@ def scores_frame(report: Report) -> pd.DataFrame:
     rows = []
     for label, m in report.measures.items():
         c = m.counts
-        rows.append({
-            "measure": report.display_name(label),
-            "precision": m.score.precision,
-            "recall": m.score.recall,
-            "F": m.score.fmeasure,
-            "hits": count_text(c.hit if c else None),
-            "reference total": count_text(c.model if c else None),
-            "candidate total": count_text(c.peer if c else None),
-            "chosen reference": str(m.chosen + 1) if m.chosen is not None else
-            ", ".join(str(k + 1) for k in m.jackknife),
-            "notes": " ".join(m.notes),
-        })
+        rows.append(
+            {
+                "measure": report.display_name(label),
+                "precision": m.score.precision,
+                "recall": m.score.recall,
+                "F": m.score.fmeasure,
+                "hits": count_text(c.hit if c else None),
+                "reference total": count_text(c.model if c else None),
+                "candidate total": count_text(c.peer if c else None),
+                "chosen reference": str(m.chosen + 1)
+                if m.chosen is not None
+                else ", ".join(str(k + 1) for k in m.jackknife),
+                "notes": " ".join(m.notes),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -111,14 +115,22 @@ def scores_csv(report: Report) -> str:
     rows = []
     for label, m in report.measures.items():
         c = m.counts
-        rows.append({
-            "measure": report.display_name(label), "precision": m.score.precision, "recall": m.score.recall,
-            "F": m.score.fmeasure, "hits": _num(c.hit) if c else None,
-            "reference total": _num(c.model) if c else None, "candidate total": _num(c.peer) if c else None,
-            "chosen reference": m.chosen + 1 if m.chosen is not None else None, "notes": " ".join(m.notes),
-            "signature": report.config.signature(), "candidate id": text_id(report.candidate.text),
-            "reference ids": " ".join(text_id(r.text) for r in report.references),
-        })
+        rows.append(
+            {
+                "measure": report.display_name(label),
+                "precision": m.score.precision,
+                "recall": m.score.recall,
+                "F": m.score.fmeasure,
+                "hits": _num(c.hit) if c else None,
+                "reference total": _num(c.model) if c else None,
+                "candidate total": _num(c.peer) if c else None,
+                "chosen reference": m.chosen + 1 if m.chosen is not None else None,
+                "notes": " ".join(m.notes),
+                "signature": report.config.signature(),
+                "candidate id": text_id(report.candidate.text),
+                "reference ids": " ".join(text_id(r.text) for r in report.references),
+            }
+        )
     return pd.DataFrame(rows, dtype=object).to_csv(index=False)
 
 
@@ -145,18 +157,32 @@ def per_reference_grid(report: Report, statistic: str = "F") -> pd.DataFrame:
 
 def report_json(report: Report) -> str:
     """Scores, counts and settings as JSON (no explanations)."""
-    out: dict[str, Any] = {"signature": report.config.signature(), "candidate_id": text_id(report.candidate.text),
-                           "reference_ids": [text_id(r.text) for r in report.references], "measures": {}}
+    out: dict[str, Any] = {
+        "signature": report.config.signature(),
+        "candidate_id": text_id(report.candidate.text),
+        "reference_ids": [text_id(r.text) for r in report.references],
+        "measures": {},
+    }
     for label, m in report.measures.items():
         out["measures"][report.display_name(label)] = {
-            "precision": m.score.precision, "recall": m.score.recall, "f": m.score.fmeasure,
-            "counts": None if m.counts is None else {"hit": m.counts.hit, "reference": m.counts.model,
-                                                     "candidate": m.counts.peer},
+            "precision": m.score.precision,
+            "recall": m.score.recall,
+            "f": m.score.fmeasure,
+            "counts": None
+            if m.counts is None
+            else {"hit": m.counts.hit, "reference": m.counts.model, "candidate": m.counts.peer},
             "chosen_reference": m.chosen,
-            "per_reference": [{"precision": r.score.precision, "recall": r.score.recall,
-                               "f": r.score.fmeasure, "hit": r.counts.hit,
-                               "reference": r.counts.model, "candidate": r.counts.peer}
-                              for r in m.per_reference],
+            "per_reference": [
+                {
+                    "precision": r.score.precision,
+                    "recall": r.score.recall,
+                    "f": r.score.fmeasure,
+                    "hit": r.counts.hit,
+                    "reference": r.counts.model,
+                    "candidate": r.counts.peer,
+                }
+                for r in m.per_reference
+            ],
             "notes": list(m.notes),
         }
     out["notes"] = list(report.notes)

@@ -4,6 +4,7 @@ A skip-bigram is a pair (i, j), i < j, of candidate token positions with at most
 ``d`` tokens between them (gap j - i - 1 <= d; d = -1: any gap). Positions
 shown to users count from 1.
 """
+
 from __future__ import annotations
 
 from typing import Optional
@@ -28,8 +29,13 @@ CATEGORY_NAMES = {
     CLIPPED: "in the reference, beyond the clipped count",
     CREDITED: "matched and credited",
 }
-CATEGORY_COLOURS = {NOT_PAIR: colours.PLAIN, OUTSIDE: colours.OUTSIDE, UNMATCHED: colours.MISSING,
-                    CLIPPED: colours.CLIPPED, CREDITED: colours.CREDITED}
+CATEGORY_COLOURS = {
+    NOT_PAIR: colours.PLAIN,
+    OUTSIDE: colours.OUTSIDE,
+    UNMATCHED: colours.MISSING,
+    CLIPPED: colours.CLIPPED,
+    CREDITED: colours.CREDITED,
+}
 #: A mark in each cell besides its colour (drawn while cells are big enough to hold one).
 CATEGORY_GLYPHS = {NOT_PAIR: "", OUTSIDE: "", UNMATCHED: "✗", CLIPPED: "○", CREDITED: "✓"}
 #: Most positions per side whose cells carry their glyph.
@@ -58,16 +64,19 @@ def skip_status(report: Report, label: str, ref_index: int) -> str:
     d = report.config.skip_distance
     e = gram_explanation(report, label, ref_index)
     c = res.counts
-    counts = (f"hit {c.hit:g} of {c.model:g} reference and {c.peer:g} candidate "
-              f"{'skip-bigrams and unigrams' if m.family == 'SU' else 'skip-bigrams'}")
+    counts = (
+        f"hit {c.hit:g} of {c.model:g} reference and {c.peer:g} candidate "
+        f"{'skip-bigrams and unigrams' if m.family == 'SU' else 'skip-bigrams'}"
+    )
     if e is None:
-        return (f"Skip distance: {distance_text(d)}. {counts}. Too many skip-bigrams to list "
-                f"(more than {EXPLAIN_MAX_PAIRS:,} on one side): the counts are exact, the pairs are not shown.")
+        return (
+            f"Skip distance: {distance_text(d)}. {counts}. Too many skip-bigrams to list "
+            f"(more than {EXPLAIN_MAX_PAIRS:,} on one side): the counts are exact, the pairs are not shown."
+        )
     return f"Skip distance: {distance_text(e.skip_distance)}. {counts}."
 
 
-def skip_categories(e: GramExplanation, n_tokens: int, start: int = 0, size: int = MATRIX_TOKENS
-                    ) -> list[list[int]]:
+def skip_categories(e: GramExplanation, n_tokens: int, start: int = 0, size: int = MATRIX_TOKENS) -> list[list[int]]:
     """Category of every cell (i, j) of the window [start, start + size) of candidate positions.
 
     The first ``credit`` occurrences of a skip-bigram are credited, later ones
@@ -110,8 +119,9 @@ def legend_name(category: int) -> str:
     return f"{glyph} {CATEGORY_NAMES[category]}" if glyph else CATEGORY_NAMES[category]
 
 
-def skip_matrix(report: Report, label: str, ref_index: int, max_tokens: int = MATRIX_TOKENS,
-                start: int = 0, subtitle: str = "") -> Optional[go.Figure]:
+def skip_matrix(
+    report: Report, label: str, ref_index: int, max_tokens: int = MATRIX_TOKENS, start: int = 0, subtitle: str = ""
+) -> Optional[go.Figure]:
     """The candidate's skip-bigrams as a heatmap over (first position i, second position j).
 
     Each category has its colour and, while the matrix is small, a glyph (✓ ○ ✗); every cell's
@@ -128,24 +138,45 @@ def skip_matrix(report: Report, label: str, ref_index: int, max_tokens: int = MA
     grid = skip_categories(e, n, start, max_tokens)
     k = len(grid)
     words = [toks[start + p].text for p in range(k)]
-    hover = [[esc(cell_text(start + i + 1, start + j + 1, words[i], words[j], grid[i][j])) for j in range(k)]
-             for i in range(k)]
+    hover = [
+        [esc(cell_text(start + i + 1, start + j + 1, words[i], words[j], grid[i][j])) for j in range(k)]
+        for i in range(k)
+    ]
     # A discrete colour scale: category c occupies [c/5, (c+1)/5).
     scale = []
     for c in range(5):
         scale += [[c / 5, CATEGORY_COLOURS[c]], [(c + 1) / 5, CATEGORY_COLOURS[c]]]
     z = [[v + 0.5 for v in row] for row in grid]
-    heat = go.Heatmap(z=z, x=list(range(k)), y=list(range(k)), zmin=0, zmax=5, colorscale=scale,
-                      showscale=False, customdata=hover, hovertemplate="%{customdata}<extra></extra>",
-                      xgap=1 if k <= 60 else 0, ygap=1 if k <= 60 else 0)
+    heat = go.Heatmap(
+        z=z,
+        x=list(range(k)),
+        y=list(range(k)),
+        zmin=0,
+        zmax=5,
+        colorscale=scale,
+        showscale=False,
+        customdata=hover,
+        hovertemplate="%{customdata}<extra></extra>",
+        xgap=1 if k <= 60 else 0,
+        ygap=1 if k <= 60 else 0,
+    )
     if k <= GLYPH_TOKENS:
-        heat.update(text=[[CATEGORY_GLYPHS[v] for v in row] for row in grid], texttemplate="%{text}",
-                    textfont=dict(size=11 if k <= 25 else 9, color=colours.CURRENT_INK))
+        heat.update(
+            text=[[CATEGORY_GLYPHS[v] for v in row] for row in grid],
+            texttemplate="%{text}",
+            textfont=dict(size=11 if k <= 25 else 9, color=colours.CURRENT_INK),
+        )
     fig = go.Figure(heat)
     for c in (CREDITED, CLIPPED, UNMATCHED, OUTSIDE):  # legend entries for the categories
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=legend_name(c),
-                                 marker=dict(symbol="square", size=12, color=CATEGORY_COLOURS[c],
-                                             line=dict(color="#8c8c8c", width=1))))
+        fig.add_trace(
+            go.Scatter(
+                x=[None],
+                y=[None],
+                mode="markers",
+                name=legend_name(c),
+                marker=dict(symbol="square", size=12, color=CATEGORY_COLOURS[c], line=dict(color="#8c8c8c", width=1)),
+            )
+        )
     xv, xt = token_ticks(words)
     title = f"{label}: candidate skip-bigrams (row i = first word, column j = second word)"
     if k < n:
@@ -157,19 +188,46 @@ def skip_matrix(report: Report, label: str, ref_index: int, max_tokens: int = MA
     top_px = head_px + tick_depth(xt, angle) + 8
     fig.update_layout(
         title=head,
-        xaxis=dict(tickvals=xv, ticktext=xt, side="top", tickangle=angle, tickfont=dict(size=11),
-                   showgrid=False, zeroline=False, automargin=True, range=[-0.5, k - 0.5]),
-        yaxis=dict(tickvals=xv, ticktext=xt, range=[k - 0.5, -0.5], tickfont=dict(size=11),
-                   showgrid=False, zeroline=False, automargin=True),
-        height=top_px + int(max(200, min(760, 22 * k))) + 70, plot_bgcolor=colours.GRID,
+        xaxis=dict(
+            tickvals=xv,
+            ticktext=xt,
+            side="top",
+            tickangle=angle,
+            tickfont=dict(size=11),
+            showgrid=False,
+            zeroline=False,
+            automargin=True,
+            range=[-0.5, k - 0.5],
+        ),
+        yaxis=dict(
+            tickvals=xv,
+            ticktext=xt,
+            range=[k - 0.5, -0.5],
+            tickfont=dict(size=11),
+            showgrid=False,
+            zeroline=False,
+            automargin=True,
+        ),
+        height=top_px + int(max(200, min(760, 22 * k))) + 70,
+        plot_bgcolor=colours.GRID,
         legend=dict(orientation="h", yanchor="top", y=-0.01, xanchor="left", x=0),
         margin=dict(t=top_px, b=60, l=10, r=10),
     )
     return fig
 
 
-PAIR_COLUMNS = ["skip-bigram", "i", "j", "gap", "credited", "reference i", "reference j",
-                "candidate count", "reference count", "clipped credit"]
+PAIR_COLUMNS = [
+    "skip-bigram",
+    "i",
+    "j",
+    "gap",
+    "credited",
+    "reference i",
+    "reference j",
+    "candidate count",
+    "reference count",
+    "clipped credit",
+]
 
 
 def skip_pairs_table(report: Report, label: str, ref_index: int) -> pd.DataFrame:
@@ -180,17 +238,27 @@ def skip_pairs_table(report: Report, label: str, ref_index: int) -> pd.DataFrame
     """
     e = gram_explanation(report, label, ref_index)
     rows = []
-    for g in (e.grams if e is not None else ()):
+    for g in e.grams if e is not None else ():
         if len(g.gram) != 2 or not g.credit:
             continue
         for occ, (i, j) in enumerate(g.candidate_positions):
             ri, rj = g.reference_positions[occ] if occ < g.credit else (None, None)
-            rows.append((" ".join(g.gram), i + 1, j + 1, j - i - 1, occ < g.credit,
-                         None if ri is None else ri + 1, None if rj is None else rj + 1,
-                         g.candidate_count, g.reference_count, g.credit))
+            rows.append(
+                (
+                    " ".join(g.gram),
+                    i + 1,
+                    j + 1,
+                    j - i - 1,
+                    occ < g.credit,
+                    None if ri is None else ri + 1,
+                    None if rj is None else rj + 1,
+                    g.candidate_count,
+                    g.reference_count,
+                    g.credit,
+                )
+            )
     rows.sort(key=lambda r: (not r[4], r[1], r[2]))
-    return pd.DataFrame(rows, columns=PAIR_COLUMNS).astype(
-        {"reference i": "Int64", "reference j": "Int64"})
+    return pd.DataFrame(rows, columns=PAIR_COLUMNS).astype({"reference i": "Int64", "reference j": "Int64"})
 
 
 UNIGRAM_COLUMNS = ["unigram", "candidate count", "reference count", "clipped credit", "matched"]
@@ -199,7 +267,10 @@ UNIGRAM_COLUMNS = ["unigram", "candidate count", "reference count", "clipped cre
 def su_unigrams_table(report: Report, label: str, ref_index: int) -> pd.DataFrame:
     """ROUGE-SU's unigrams (grams of length 1), matched first."""
     e = gram_explanation(report, label, ref_index)
-    rows = [(g.gram[0], g.candidate_count, g.reference_count, g.credit, g.credit > 0)
-            for g in (e.grams if e is not None else ()) if len(g.gram) == 1]
+    rows = [
+        (g.gram[0], g.candidate_count, g.reference_count, g.credit, g.credit > 0)
+        for g in (e.grams if e is not None else ())
+        if len(g.gram) == 1
+    ]
     rows.sort(key=lambda r: (not r[4], -r[3], r[0]))
     return pd.DataFrame(rows, columns=UNIGRAM_COLUMNS)

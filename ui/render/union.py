@@ -7,6 +7,7 @@ views draw both LCSs in full, w1 marked "in both, counted once", instead of cred
 first sentence only. The Inspect page draws a report (:func:`union_html`); the Learn page's
 walk-through (``ui.render.learn.union_walk_html``) draws the same pieces from its step records.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -40,8 +41,10 @@ Finder = tuple[int, int]
 Finders = dict[tuple[int, int], list[Finder]]
 
 SHARED_TEXT = "in the LCS of more than one candidate sentence: in both, counted once"
-UNION_LEGEND_BASE = [("rl-spent", "in the union but not credited (hit budget spent)"),
-                     ("rl-dropped", "not counted (tokenizer, stopword or length limit)")]
+UNION_LEGEND_BASE = [
+    ("rl-spent", "in the union but not credited (hit budget spent)"),
+    ("rl-dropped", "not counted (tokenizer, stopword or length limit)"),
+]
 #: Sentence swatches a legend lists before it says the colours repeat.
 LEGEND_SENTENCES = 12
 
@@ -89,8 +92,13 @@ def sentence_legend(js: Iterable[int]) -> list[tuple[str, str]]:
     js = sorted(set(js))
     items = [(tagged(sequence(j), sentence_tag(j)), f"candidate sentence {j + 1}") for j in js[:LEGEND_SENTENCES]]
     if len(js) > LEGEND_SENTENCES:
-        items.append(("rl-plain", f"and {len(js) - LEGEND_SENTENCES} more: every sentence is coloured; "
-                                  "colours repeat, the label (c13, ...) names the sentence"))
+        items.append(
+            (
+                "rl-plain",
+                f"and {len(js) - LEGEND_SENTENCES} more: every sentence is coloured; "
+                "colours repeat, the label (c13, ...) names the sentence",
+            )
+        )
     if any(True for _ in js):
         items.append((tagged(stripes(sequence(0), sequence(1)), "c1+c2") + " rl-shared", SHARED_TEXT))
     return items
@@ -111,8 +119,9 @@ def _names(finders: Sequence[Finder], cand: Optional[Analysis]) -> str:
     return " and ".join(parts) + (f" and {more} more" if more > 0 else "")
 
 
-def word_title(i: int, a: int, tok: Token, finders: Sequence[Finder], credited: Optional[bool],
-               cand: Optional[Analysis]) -> str:
+def word_title(
+    i: int, a: int, tok: Token, finders: Sequence[Finder], credited: Optional[bool], cand: Optional[Analysis]
+) -> str:
     """The tooltip of a union word: who marks it, and whether it is credited."""
     head = f"R{i + 1} word {a + 1} '{tok.text}': in the LCS of {_names(finders, cand)}"
     if len({j for j, _ in finders}) > 1:
@@ -122,31 +131,39 @@ def word_title(i: int, a: int, tok: Token, finders: Sequence[Finder], credited: 
     return head + ("; credited" if credited else "; not credited: the hit budget is spent")
 
 
-def lcs_chips(ref_sentence: Sequence[Token], i: int, j: int, marks: Sequence[tuple[int, int]],
-              finders: Finders, cand: Optional[Analysis] = None, current: bool = False) -> str:
+def lcs_chips(
+    ref_sentence: Sequence[Token],
+    i: int,
+    j: int,
+    marks: Sequence[tuple[int, int]],
+    finders: Finders,
+    cand: Optional[Analysis] = None,
+    current: bool = False,
+) -> str:
     """One candidate sentence's full LCS with reference sentence ``i``: its words in the sentence's
     colour and label, those another sentence's LCS also marks with the double underline."""
     chips = []
     for a, b in marks:
         tok = ref_sentence[a]
         shared = len({jj for jj, _ in finders.get((i, a), ())}) > 1
-        style = tagged(sequence(j), sentence_tag(j)) + (" rl-shared" if shared else "") + (
-            " rl-current" if current else "")
+        style = (
+            tagged(sequence(j), sentence_tag(j)) + (" rl-shared" if shared else "") + (" rl-current" if current else "")
+        )
         title = f"R{i + 1} word {a + 1} = C{j + 1} word {b + 1}"
         if shared:
             others = [f"C{jj + 1}" for jj, _ in finders[(i, a)] if jj != j]
             title += f"; also in the LCS of {', '.join(dict.fromkeys(others))}: counted once"
         chips.append(f'<span{style_attrs(style)} title="{esc(title)}">{esc(short(tok.text, 30))}</span>')
     n = len(marks)
-    return (f'<div class="rl-sub">LCS with C{j + 1}: {n} word{"s" if n != 1 else ""} '
-            f'{" ".join(chips) or "(none)"}</div>')
+    return f'<div class="rl-sub">LCS with C{j + 1}: {n} word{"s" if n != 1 else ""} {" ".join(chips) or "(none)"}</div>'
 
 
 BUDGET_COLUMNS = ["word", "in the union", "reference copies", "candidate copies", "credited"]
 
 
-def budget_rows(marks: Sequence[tuple[str, bool]], reference_keys: Sequence[str],
-                candidate_keys: Sequence[str]) -> list[tuple[str, int, int, int, int]]:
+def budget_rows(
+    marks: Sequence[tuple[str, bool]], reference_keys: Sequence[str], candidate_keys: Sequence[str]
+) -> list[tuple[str, int, int, int, int]]:
     """One row per word of the union (first appearance first): how many union marks it has, the copies
     each text holds (ROUGE-1.5.5's hit budget), and how many marks were credited.
 
@@ -169,13 +186,16 @@ def budget_html(rows: Sequence[tuple[str, int, int, int, int]], budget: bool) ->
     body = []
     for word, n, r, c, ok in rows:
         spent = f" ({n - ok} spent)" if ok < n else ""
-        body.append(f"<tr><td>{esc(short(word, 30))}</td><td>{n}</td><td>{r}</td><td>{c}</td>"
-                    f"<td>{ok}{spent}</td></tr>")
-    what = ("Hit budget: a union word is credited while both texts still have a copy of it, "
-            "so credited = min(in the union, reference copies, candidate copies)") if budget else (
-        "The paper's formula has no hit budget: every union word is credited, even past the copies a text has")
-    return (f'<div class="rl-note">{esc(what)}</div><table class="rl-table"><tr>{head}</tr>'
-            f'{"".join(body)}</table>')
+        body.append(f"<tr><td>{esc(short(word, 30))}</td><td>{n}</td><td>{r}</td><td>{c}</td><td>{ok}{spent}</td></tr>")
+    what = (
+        (
+            "Hit budget: a union word is credited while both texts still have a copy of it, "
+            "so credited = min(in the union, reference copies, candidate copies)"
+        )
+        if budget
+        else ("The paper's formula has no hit budget: every union word is credited, even past the copies a text has")
+    )
+    return f'<div class="rl-note">{esc(what)}</div><table class="rl-table"><tr>{head}</tr>{"".join(body)}</table>'
 
 
 def budget_frame(report: Report, label: str, ref_index: int) -> pd.DataFrame:
@@ -183,15 +203,19 @@ def budget_frame(report: Report, label: str, ref_index: int) -> pd.DataFrame:
     e = lcs_explanation(report, label, ref_index)
     if is_flat(e):
         return pd.DataFrame([], columns=BUDGET_COLUMNS)
-    rows = budget_rows([(m.key, m.credited) for m in e.marks], report.references[ref_index].keys,
-                       report.candidate.keys)
+    rows = budget_rows([(m.key, m.credited) for m in e.marks], report.references[ref_index].keys, report.candidate.keys)
     return pd.DataFrame(rows, columns=BUDGET_COLUMNS)
 
 
-def reference_rows(ref: Analysis, finders: Finders, credited: Mapping[tuple[int, int], Optional[bool]],
-                   pairs: Mapping[int, Sequence[tuple[int, Sequence[tuple[int, int]]]]],
-                   cand: Optional[Analysis] = None, max_tokens: int = 1500,
-                   current: Optional[tuple[int, set[int], Optional[int]]] = None) -> list[str]:
+def reference_rows(
+    ref: Analysis,
+    finders: Finders,
+    credited: Mapping[tuple[int, int], Optional[bool]],
+    pairs: Mapping[int, Sequence[tuple[int, Sequence[tuple[int, int]]]]],
+    cand: Optional[Analysis] = None,
+    max_tokens: int = 1500,
+    current: Optional[tuple[int, set[int], Optional[int]]] = None,
+) -> list[str]:
     """Per reference sentence: its union (every word with its finders' colours and labels) and, under
     it, each candidate sentence's full LCS with it. ``pairs[i]`` = [(candidate sentence, marks)];
     ``credited[(i, a)]`` True / False / None (not decided yet); ``current`` = (sentence, positions,
@@ -201,8 +225,9 @@ def reference_rows(ref: Analysis, finders: Finders, credited: Mapping[tuple[int,
     used = 0
     for i, sent in enumerate(ref.sentences[: len(ref.sentence_spans)]):
         if used >= max_tokens:
-            rows.append(note_html(f"shown: reference sentences 1-{i} of {len(ref.sentences)} "
-                                  f"(the first {used:,} tokens)"))
+            rows.append(
+                note_html(f"shown: reference sentences 1-{i} of {len(ref.sentences)} (the first {used:,} tokens)")
+            )
             break
         s0, e0 = ref.sentence_spans[i]
         spans: list[Span] = []
@@ -216,15 +241,20 @@ def reference_rows(ref: Analysis, finders: Finders, credited: Mapping[tuple[int,
                 style += " rl-current"
             spans.append(token_span(tok, style, word_title(i, a, tok, who, ok, cand), offset=s0))
         n = len(spans)
-        rows.append(row_html(f"R{i + 1}  (union LCS: {n} of {len(sent)} words)  ",
-                             analysis_html(ref, spans, start=s0, end=e0)))
+        rows.append(
+            row_html(f"R{i + 1}  (union LCS: {n} of {len(sent)} words)  ", analysis_html(ref, spans, start=s0, end=e0))
+        )
         used += len(sent)
         shown = 0
         lcss = [(j, marks) for j, marks in pairs.get(i, ()) if marks]
         for j, marks in lcss:
             if used >= max_tokens:  # every LCS word counts towards the bound, like the sentences
-                rows.append(note_html(f"shown: the LCS of {shown} of the {len(lcss)} candidate sentences "
-                                      f"that share a word with R{i + 1}"))
+                rows.append(
+                    note_html(
+                        f"shown: the LCS of {shown} of the {len(lcss)} candidate sentences "
+                        f"that share a word with R{i + 1}"
+                    )
+                )
                 break
             on = current is not None and current[0] == i and current[2] == j
             rows.append(lcs_chips(sent, i, j, marks, finders, cand, current=on))
@@ -233,8 +263,7 @@ def reference_rows(ref: Analysis, finders: Finders, credited: Mapping[tuple[int,
     return rows
 
 
-def candidate_spans(cand: Analysis, finders: Finders, credited: Mapping[tuple[int, int], Optional[bool]]
-                    ) -> list[Span]:
+def candidate_spans(cand: Analysis, finders: Finders, credited: Mapping[tuple[int, int], Optional[bool]]) -> list[Span]:
     """The candidate words in some sentence's LCS, in their sentence's colour and label; those whose
     reference word several sentences mark get the double underline; a word all of whose reference
     words went uncredited is struck through."""
@@ -249,12 +278,13 @@ def candidate_spans(cand: Analysis, finders: Finders, credited: Mapping[tuple[in
             continue
         shared = any(x[2] for x in refs)
         spent = all(x[3] is False for x in refs)
-        style = tagged(sequence(j), sentence_tag(j)) + (" rl-shared" if shared else "") + (
-            " rl-spent" if spent else "")
-        title = (f"C{j + 1} word {b + 1}: in the LCS with "
-                 + ", ".join(f"R{i + 1} word {a + 1}" for i, a, _, _ in refs[:3])
-                 + (f" and {len(refs) - 3} more" if len(refs) > 3 else "")
-                 + ("; another sentence's LCS marks the same reference word: counted once" if shared else ""))
+        style = tagged(sequence(j), sentence_tag(j)) + (" rl-shared" if shared else "") + (" rl-spent" if spent else "")
+        title = (
+            f"C{j + 1} word {b + 1}: in the LCS with "
+            + ", ".join(f"R{i + 1} word {a + 1}" for i, a, _, _ in refs[:3])
+            + (f" and {len(refs) - 3} more" if len(refs) > 3 else "")
+            + ("; another sentence's LCS marks the same reference word: counted once" if shared else "")
+        )
         spans.append(token_span(cand.sentences[j][b], style, title))
     return spans
 
@@ -278,16 +308,26 @@ def union_html(report: Report, label: str, ref_index: int, max_tokens: int = 150
     return page(
         legend(sentence_legend(j for j, _ in (w for who in finders.values() for w in who)) + UNION_LEGEND_BASE),
         scroll(*rows),
-        row_html("Candidate (each sentence's LCS words, in its colour)", analysis_html(cand, candidate_spans(
-            cand, finders, credited))),
+        row_html(
+            "Candidate (each sentence's LCS words, in its colour)",
+            analysis_html(cand, candidate_spans(cand, finders, credited)),
+        ),
         budget_html(table, budget) if table else "",
         note_html(budget_line(report, label, ref_index)),
         *(note_html(n) for n in e.notes),
     )
 
 
-UNION_COLUMNS = ["reference sentence", "position", "token", "candidate sentence",
-                 "candidate position", "candidate token", "in the LCS of", "credited"]
+UNION_COLUMNS = [
+    "reference sentence",
+    "position",
+    "token",
+    "candidate sentence",
+    "candidate position",
+    "candidate token",
+    "in the LCS of",
+    "credited",
+]
 
 
 def union_table(report: Report, label: str, ref_index: int) -> pd.DataFrame:
@@ -306,7 +346,16 @@ def union_table(report: Report, label: str, ref_index: int) -> pd.DataFrame:
         for m in e.marks:
             j, b = m.source
             who = finders.get((m.reference_sentence, m.position), [m.source])
-            rows.append((m.reference_sentence + 1, m.position + 1,
-                         ref.sentences[m.reference_sentence][m.position].text, j + 1, b + 1,
-                         cand.sentences[j][b].text, ", ".join(f"C{jj + 1}" for jj, _ in who), m.credited))
+            rows.append(
+                (
+                    m.reference_sentence + 1,
+                    m.position + 1,
+                    ref.sentences[m.reference_sentence][m.position].text,
+                    j + 1,
+                    b + 1,
+                    cand.sentences[j][b].text,
+                    ", ".join(f"C{jj + 1}" for jj, _ in who),
+                    m.credited,
+                )
+            )
     return pd.DataFrame(rows, columns=UNION_COLUMNS)

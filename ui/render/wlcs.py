@@ -4,6 +4,7 @@ Two explanation kinds: ``wlcs-union`` (ROUGE-1.5.5: runs of credited union marks
 per reference sentence) and ``wlcs-flat`` (the paper and the other profiles: one
 alignment of the whole texts, ``Run.reference_sentence == -1``).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,9 +33,8 @@ def _flat_ref_tokens(report: Report, ref_index: int):
 
 def _run_tokens(report: Report, ref_index: int, run: Run):
     ref = report.references[ref_index]
-    seq = _flat_ref_tokens(report, ref_index) if run.reference_sentence < 0 else \
-        ref.sentences[run.reference_sentence]
-    return seq[run.start:run.start + run.length]
+    seq = _flat_ref_tokens(report, ref_index) if run.reference_sentence < 0 else ref.sentences[run.reference_sentence]
+    return seq[run.start : run.start + run.length]
 
 
 def runs_table(report: Report, label: str, ref_index: int) -> pd.DataFrame:
@@ -43,8 +43,16 @@ def runs_table(report: Report, label: str, ref_index: int) -> pd.DataFrame:
     rows = []
     for r in e.runs:
         toks = _run_tokens(report, ref_index, r)
-        rows.append((None if r.reference_sentence < 0 else r.reference_sentence + 1, r.start + 1,
-                     r.start + r.length, r.length, r.weight, " ".join(t.text for t in toks)))
+        rows.append(
+            (
+                None if r.reference_sentence < 0 else r.reference_sentence + 1,
+                r.start + 1,
+                r.start + r.length,
+                r.length,
+                r.weight,
+                " ".join(t.text for t in toks),
+            )
+        )
     return pd.DataFrame(rows, columns=RUN_COLUMNS)
 
 
@@ -77,7 +85,7 @@ def runs_html(report: Report, label: str, ref_index: int, max_tokens: int = 1500
     rows: list[str] = []
     c_spans: list[Span] = []
     if is_flat(e):
-        rt, ct = (pair_tokens(report, ref_index, e.pairs[0]) if e.pairs else ((), ()))
+        rt, ct = pair_tokens(report, ref_index, e.pairs[0]) if e.pairs else ((), ())
         r_spans: list[Span] = []
         for k, r in enumerate(e.runs):
             title = _run_title(k, r, w)
@@ -108,14 +116,23 @@ def runs_html(report: Report, label: str, ref_index: int, max_tokens: int = 1500
                         j, b = source[(i, p)]
                         c_spans.append(token_span(cand.sentences[j][b], run_style(k), title))
             n_runs = len(by_sentence.get(i, ()))
-            rows.append(row_html(f"R{i + 1}  ({n_runs} run{'s' if n_runs != 1 else ''})",
-                                 analysis_html(ref, spans, start=s, end=t_end)))
+            rows.append(
+                row_html(
+                    f"R{i + 1}  ({n_runs} run{'s' if n_runs != 1 else ''})",
+                    analysis_html(ref, spans, start=s, end=t_end),
+                )
+            )
             used += len(sent)
     return page(
-        legend([(run_style(k), f"run {k + 1}: k={r.length}") for k, r in enumerate(e.runs[:12])]
-               + ([("rl-plain", f"and {len(e.runs) - 12} more runs, each labelled r13, r14, ...")]
-                  if len(e.runs) > 12 else [])
-               + [("rl-dropped", "not counted (tokenizer, stopword or length limit)")]),
+        legend(
+            [(run_style(k), f"run {k + 1}: k={r.length}") for k, r in enumerate(e.runs[:12])]
+            + (
+                [("rl-plain", f"and {len(e.runs) - 12} more runs, each labelled r13, r14, ...")]
+                if len(e.runs) > 12
+                else []
+            )
+            + [("rl-dropped", "not counted (tokenizer, stopword or length limit)")]
+        ),
         scroll(*rows),
         row_html("Candidate", analysis_html(cand, c_spans)),
         *(note_html(n) for n in e.notes),
@@ -148,37 +165,45 @@ def wlcs_arithmetic(report: Report, label: str, ref_index: int) -> WlcsArithmeti
         lens = [len(s) for s in ref.sentences]
         base = sum(float(x) ** w for x in lens)
         lens_txt = " + ".join(f"{x}^{_fmt(w)}" for x in lens[:8]) + (" + ..." if len(lens) > 8 else "")
-        text = (f"hit = sum of f(k) over the runs = {hit_terms or '0'} = {_fmt(c.hit)}\n"
-                f"sum_i |M_i|^w = {lens_txt or '0'} = {_fmt(base)}; "
-                f"ROUGE-1.5.5 weights it again: f({_fmt(base)}) = {_fmt(c.model)}\n"
-                f"R = f^-1(hit / f(sum_i |M_i|^w)) = ({_fmt(c.hit)} / {_fmt(c.model)})^(1/{_fmt(w)})"
-                f" = {sc.recall:.5f}\n"
-                f"P = f^-1(hit / f(n)) = ({_fmt(c.hit)} / {n}^{_fmt(w)})^(1/{_fmt(w)}) = {sc.precision:.5f}"
-                f"  (n = {n} candidate tokens)")
-        latex = (r"\begin{aligned}"
-                 rf"\mathrm{{hit}} &= \textstyle\sum_{{\mathrm{{runs}}}} k^{{{_fmt(w)}}} = {_fmt(c.hit)}\\"
-                 rf"R &= f^{{-1}}\!\left(\frac{{\mathrm{{hit}}}}{{f\left(\sum_i |M_i|^{{{_fmt(w)}}}\right)}}\right)"
-                 rf" = \left(\frac{{{_fmt(c.hit)}}}{{{_fmt(base)}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
-                 rf" = {sc.recall:.5f}\\"
-                 rf"P &= f^{{-1}}\!\left(\frac{{\mathrm{{hit}}}}{{f(n)}}\right)"
-                 rf" = \left(\frac{{{_fmt(c.hit)}}}{{{n}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
-                 rf" = {sc.precision:.5f}"
-                 r"\end{aligned}")
+        text = (
+            f"hit = sum of f(k) over the runs = {hit_terms or '0'} = {_fmt(c.hit)}\n"
+            f"sum_i |M_i|^w = {lens_txt or '0'} = {_fmt(base)}; "
+            f"ROUGE-1.5.5 weights it again: f({_fmt(base)}) = {_fmt(c.model)}\n"
+            f"R = f^-1(hit / f(sum_i |M_i|^w)) = ({_fmt(c.hit)} / {_fmt(c.model)})^(1/{_fmt(w)})"
+            f" = {sc.recall:.5f}\n"
+            f"P = f^-1(hit / f(n)) = ({_fmt(c.hit)} / {n}^{_fmt(w)})^(1/{_fmt(w)}) = {sc.precision:.5f}"
+            f"  (n = {n} candidate tokens)"
+        )
+        latex = (
+            r"\begin{aligned}"
+            rf"\mathrm{{hit}} &= \textstyle\sum_{{\mathrm{{runs}}}} k^{{{_fmt(w)}}} = {_fmt(c.hit)}\\"
+            rf"R &= f^{{-1}}\!\left(\frac{{\mathrm{{hit}}}}{{f\left(\sum_i |M_i|^{{{_fmt(w)}}}\right)}}\right)"
+            rf" = \left(\frac{{{_fmt(c.hit)}}}{{{_fmt(base)}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
+            rf" = {sc.recall:.5f}\\"
+            rf"P &= f^{{-1}}\!\left(\frac{{\mathrm{{hit}}}}{{f(n)}}\right)"
+            rf" = \left(\frac{{{_fmt(c.hit)}}}{{{n}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
+            rf" = {sc.precision:.5f}"
+            r"\end{aligned}"
+        )
     else:
-        text = (f"WLCS = sum of f(k) over the runs = {hit_terms or '0'} = {_fmt(c.hit)}\n"
-                f"R = f^-1(WLCS / f(m)) = ({_fmt(c.hit)} / {m}^{_fmt(w)})^(1/{_fmt(w)}) = {sc.recall:.5f}"
-                f"  (m = {m} reference tokens)\n"
-                f"P = f^-1(WLCS / f(n)) = ({_fmt(c.hit)} / {n}^{_fmt(w)})^(1/{_fmt(w)}) = {sc.precision:.5f}"
-                f"  (n = {n} candidate tokens)")
-        latex = (r"\begin{aligned}"
-                 rf"\mathrm{{WLCS}} &= \textstyle\sum_{{\mathrm{{runs}}}} k^{{{_fmt(w)}}} = {_fmt(c.hit)}\\"
-                 rf"R &= f^{{-1}}\!\left(\frac{{\mathrm{{WLCS}}}}{{f(m)}}\right)"
-                 rf" = \left(\frac{{{_fmt(c.hit)}}}{{{m}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
-                 rf" = {sc.recall:.5f}\\"
-                 rf"P &= f^{{-1}}\!\left(\frac{{\mathrm{{WLCS}}}}{{f(n)}}\right)"
-                 rf" = \left(\frac{{{_fmt(c.hit)}}}{{{n}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
-                 rf" = {sc.precision:.5f}"
-                 r"\end{aligned}")
+        text = (
+            f"WLCS = sum of f(k) over the runs = {hit_terms or '0'} = {_fmt(c.hit)}\n"
+            f"R = f^-1(WLCS / f(m)) = ({_fmt(c.hit)} / {m}^{_fmt(w)})^(1/{_fmt(w)}) = {sc.recall:.5f}"
+            f"  (m = {m} reference tokens)\n"
+            f"P = f^-1(WLCS / f(n)) = ({_fmt(c.hit)} / {n}^{_fmt(w)})^(1/{_fmt(w)}) = {sc.precision:.5f}"
+            f"  (n = {n} candidate tokens)"
+        )
+        latex = (
+            r"\begin{aligned}"
+            rf"\mathrm{{WLCS}} &= \textstyle\sum_{{\mathrm{{runs}}}} k^{{{_fmt(w)}}} = {_fmt(c.hit)}\\"
+            rf"R &= f^{{-1}}\!\left(\frac{{\mathrm{{WLCS}}}}{{f(m)}}\right)"
+            rf" = \left(\frac{{{_fmt(c.hit)}}}{{{m}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
+            rf" = {sc.recall:.5f}\\"
+            rf"P &= f^{{-1}}\!\left(\frac{{\mathrm{{WLCS}}}}{{f(n)}}\right)"
+            rf" = \left(\frac{{{_fmt(c.hit)}}}{{{n}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
+            rf" = {sc.precision:.5f}"
+            r"\end{aligned}"
+        )
     return WlcsArithmetic(text, latex)
 
 
@@ -203,8 +228,12 @@ def run_colours(marks: Sequence[tuple[int, int]]) -> list[str]:
     return [run_colour(k, ink=True) for k in consecutive_runs(marks)]
 
 
-def plain_lcs_pair(report: Report, w_label: str, ref_index: int, pair: SentencePair,
-                   ) -> tuple[Optional[SentencePair], str]:
+def plain_lcs_pair(
+    report: Report,
+    w_label: str,
+    ref_index: int,
+    pair: SentencePair,
+) -> tuple[Optional[SentencePair], str]:
     """The plain LCS of the same pair as a WLCS pair, and where it came from.
 
     Taken from the report's ROUGE-L (union pairs) or ROUGE-Lflat (flat pair)
@@ -223,8 +252,10 @@ def plain_lcs_pair(report: Report, w_label: str, ref_index: int, pair: SentenceP
     if len(rt) * len(ct) > TABLE_CELLS:
         return None, f"the plain LCS of {len(rt)} x {len(ct)} tokens is not in the report"
     res = lcs([t.key for t in rt], [t.key for t in ct], 1.0)
-    return (SentencePair(pair.reference_sentence, pair.candidate_sentence, tuple(res.marks), res.value),
-            "computed for display (no plain LCS of this pair in the report)")
+    return (
+        SentencePair(pair.reference_sentence, pair.candidate_sentence, tuple(res.marks), res.value),
+        "computed for display (no plain LCS of this pair in the report)",
+    )
 
 
 def wlcs_pair_titles(pair: SentencePair, w: float) -> list[str]:
@@ -233,5 +264,4 @@ def wlcs_pair_titles(pair: SentencePair, w: float) -> list[str]:
     sizes: dict[int, int] = {}
     for k in runs:
         sizes[k] = sizes.get(k, 0) + 1
-    return [f"run of k = {sizes[k]}: f(k) = {sizes[k]}^{_fmt(w)} = {_fmt(float(sizes[k]) ** w)}"
-            for k in runs]
+    return [f"run of k = {sizes[k]}: f(k) = {sizes[k]}^{_fmt(w)} = {_fmt(float(sizes[k]) ** w)}" for k in runs]

@@ -1,4 +1,5 @@
 """Turning pasted and uploaded input into (candidate, references), with clear errors."""
+
 from __future__ import annotations
 
 import json
@@ -29,13 +30,16 @@ def decode(data: bytes, name: str) -> str:
     'café'
     """
     if len(data) > MAX_UPLOAD_BYTES:
-        raise InputError(f"{name} is {len(data):,} bytes; the inspector takes files up to "
-                         f"{MAX_UPLOAD_BYTES:,} bytes (use the corpus tools for more).")
+        raise InputError(
+            f"{name} is {len(data):,} bytes; the inspector takes files up to "
+            f"{MAX_UPLOAD_BYTES:,} bytes (use the corpus tools for more)."
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{name} is not UTF-8 text (byte {exc.start}): save it as UTF-8 and upload it "
-                         "again.") from None
+        raise InputError(
+            f"{name} is not UTF-8 text (byte {exc.start}): save it as UTF-8 and upload it again."
+        ) from None
 
 
 def _text(value: object, what: str) -> str:
@@ -63,8 +67,9 @@ def parse_record(data: bytes, name: str) -> Pair:
         try:
             obj = _load_json(first, name)
         except json.JSONDecodeError as exc:
-            raise InputError(f"{name} is not valid JSON or JSON Lines: {exc.msg} at line {exc.lineno}, "
-                             f"column {exc.colno}.") from None
+            raise InputError(
+                f"{name} is not valid JSON or JSON Lines: {exc.msg} at line {exc.lineno}, column {exc.colno}."
+            ) from None
         if rest.strip():
             messages.append(f"{name} has several records; the inspector shows the first one.")
     if not isinstance(obj, dict):
@@ -79,8 +84,11 @@ def parse_record(data: bytes, name: str) -> Pair:
         refs = [refs]
     if not isinstance(refs, list):
         raise InputError(f"'references' in {name} must be a list.")
-    return Pair(_text(obj["candidate"], "'candidate'"),
-                tuple(_text(r, f"reference {i}") for i, r in enumerate(refs, 1)), tuple(messages))
+    return Pair(
+        _text(obj["candidate"], "'candidate'"),
+        tuple(_text(r, f"reference {i}") for i, r in enumerate(refs, 1)),
+        tuple(messages),
+    )
 
 
 #: Deepest nesting of arrays and objects an uploaded record may have (a record needs 2).
@@ -105,8 +113,10 @@ def _load_json(text: str, name: str) -> object:
             depth += 1
             deepest = max(deepest, depth)
             if deepest > MAX_JSON_DEPTH:
-                raise InputError(f"{name} nests arrays or objects more than {MAX_JSON_DEPTH} levels deep; "
-                                 "a record is an object with 'candidate' and 'references'.")
+                raise InputError(
+                    f"{name} nests arrays or objects more than {MAX_JSON_DEPTH} levels deep; "
+                    "a record is an object with 'candidate' and 'references'."
+                )
         elif ch in "]}":
             depth -= 1
     try:
@@ -126,8 +136,7 @@ def parse_text_files(candidate: tuple[str, bytes] | None, references: Sequence[t
         raise InputError("Upload a candidate file too (one .txt file per summary).")
     if not references:
         raise InputError("Upload at least one reference file.")
-    return Pair(decode(candidate[1], candidate[0]),
-                tuple(decode(data, name) for name, data in references))
+    return Pair(decode(candidate[1], candidate[0]), tuple(decode(data, name) for name, data in references))
 
 
 def clip(text: str, what: str) -> tuple[str, str | None]:
@@ -138,5 +147,6 @@ def clip(text: str, what: str) -> tuple[str, str | None]:
     """
     if len(text) <= MAX_CHARS:
         return text, None
-    return text[:MAX_CHARS], (f"The {what} has {len(text):,} characters; the inspector uses the first "
-                              f"{MAX_CHARS:,}. The rest is not scored.")
+    return text[:MAX_CHARS], (
+        f"The {what} has {len(text):,} characters; the inspector uses the first {MAX_CHARS:,}. The rest is not scored."
+    )

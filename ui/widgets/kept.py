@@ -15,6 +15,7 @@ lost for good. So every text box here
   gives the box a new widget key: the browser then draws a new box with the new text
   (never writing to a widget's key, which Streamlit refuses beside ``value=``).
 """
+
 from __future__ import annotations
 
 from typing import Any

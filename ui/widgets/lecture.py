@@ -5,6 +5,7 @@ Streamlit cannot resize its fonts or figures on request, so lecture mode zooms t
 the page's Back / Next buttons (a small script in a component frame, same origin as the app,
 listening on the page; keys typed in a text box are left alone).
 """
+
 from __future__ import annotations
 
 import streamlit as st
@@ -37,8 +38,11 @@ if (!doc.__rougeLensKeys) {
 def lecture_controls() -> bool:
     """The lecture-mode toggle (on the page itself, since the sidebar hides) and, when on, its styles.
     The arrow keys work in either mode. Returns whether lecture mode is on."""
-    on = st.toggle("Lecture mode", key="lecture_mode",
-                   help=f"Hides the sidebar and draws everything {ZOOM}x larger; ← and → step back and forth.")
+    on = st.toggle(
+        "Lecture mode",
+        key="lecture_mode",
+        help=f"Hides the sidebar and draws everything {ZOOM}x larger; ← and → step back and forth.",
+    )
     components.html(_KEYS, height=0)
     if on:
         st.html(_CSS)

@@ -8,6 +8,7 @@ session only (a reload then starts on the sample). The Learn page also reads ``s
 ``/learn?sec=W&sample=paper_wlcs_y2&step=59&cfg=...`` opens ROUGE-W on Y2 at step 59 with the
 settings of the signature.
 """
+
 from __future__ import annotations
 
 import base64
@@ -44,8 +45,7 @@ def unpack(packed: object) -> Optional[list[str]]:
     if not isinstance(packed, str) or not packed or len(packed) > MAX_PACKED:
         return None
     try:
-        data = zlib.decompressobj().decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)),
-                                              1_000_000)
+        data = zlib.decompressobj().decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)), 1_000_000)
         texts = json.loads(data.decode("utf-8"))
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError, RecursionError):
         return None

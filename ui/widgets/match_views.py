@@ -3,6 +3,7 @@
 :func:`show_match_views` is the only function here that touches widgets; every
 table, figure and piece of HTML comes from the pure ``ui.render`` functions.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -54,8 +55,15 @@ def show_match_views(report: Report, key: str) -> None:
         return
     ref_index = 0
     if len(report.references) > 1:
-        ref_index = st.selectbox("Reference", list(range(len(report.references))), key=f"{key}_ref",
-                                 format_func=lambda i: f"Reference {i + 1}") or 0
+        ref_index = (
+            st.selectbox(
+                "Reference",
+                list(range(len(report.references))),
+                key=f"{key}_ref",
+                format_func=lambda i: f"Reference {i + 1}",
+            )
+            or 0
+        )
     tabs = st.tabs(list(TABS))
     with tabs[0]:
         _ngram_tab(report, key, ref_index)
@@ -100,8 +108,11 @@ def _lcs_tab(report: Report, key: str, ref_index: int) -> None:
     if e is None:
         st.info(f"{report.display_name(label)}: no LCS explanation was kept.")
         return
-    st.caption("Union LCS per reference sentence (summary level)" if not is_flat(e)
-               else "One LCS over the whole texts (sentence boundaries ignored)")
+    st.caption(
+        "Union LCS per reference sentence (summary level)"
+        if not is_flat(e)
+        else "One LCS over the whole texts (sentence boundaries ignored)"
+    )
     st.html(union_html(report, label, ref_index))
     with st.expander("Marks as a table"):
         st.dataframe(union_table(report, label, ref_index), hide_index=True, width="stretch")
@@ -113,12 +124,13 @@ def _lcs_tab(report: Report, key: str, ref_index: int) -> None:
     ref_tokens, cand_tokens = pair_tokens(report, ref_index, pair)
     fig = lcs_heatmap(pair, ref_tokens, cand_tokens, TIE_RULE)
     if fig is None:
-        st.info(f"The DP table of this pair ({len(ref_tokens)} x {len(cand_tokens)} cells) is too large "
-                "to keep for display; the alignment below is exact.")
+        st.info(
+            f"The DP table of this pair ({len(ref_tokens)} x {len(cand_tokens)} cells) is too large "
+            "to keep for display; the alignment below is exact."
+        )
     else:
         _chart(fig)
-    _chart(alignment_figure(ref_tokens, cand_tokens, pair.marks, title=f"LCS alignment ({len(pair.marks)} "
-                            "matches)"))
+    _chart(alignment_figure(ref_tokens, cand_tokens, pair.marks, title=f"LCS alignment ({len(pair.marks)} matches)"))
 
 
 def _choose_pair(report: Report, e, key: str, ref_index: int):
@@ -138,16 +150,26 @@ def _choose_pair(report: Report, e, key: str, ref_index: int):
     rows = sorted(choices)
     left, right = st.columns(2)
     with left:
-        i = st.selectbox("Reference sentence", rows, key=f"{key}_rs_{ref_index}_{digest}",
-                         index=rows.index(best.reference_sentence) if best.reference_sentence in rows else 0,
-                         format_func=lambda i: f"R{i + 1}: " + " ".join(t.text for t in ref.sentences[i][:8]))
+        i = st.selectbox(
+            "Reference sentence",
+            rows,
+            key=f"{key}_rs_{ref_index}_{digest}",
+            index=rows.index(best.reference_sentence) if best.reference_sentence in rows else 0,
+            format_func=lambda i: f"R{i + 1}: " + " ".join(t.text for t in ref.sentences[i][:8]),
+        )
     i = rows[0] if i is None else i
     cols = choices[i]
-    start = cols.index(best.candidate_sentence) if i == best.reference_sentence and best.candidate_sentence in cols \
-        else 0
+    start = (
+        cols.index(best.candidate_sentence) if i == best.reference_sentence and best.candidate_sentence in cols else 0
+    )
     with right:
-        j = st.selectbox("Candidate sentence", cols, key=f"{key}_cs_{ref_index}_{digest}_{i}", index=start,
-                         format_func=lambda j: f"C{j + 1}: " + " ".join(t.text for t in cand.sentences[j][:8]))
+        j = st.selectbox(
+            "Candidate sentence",
+            cols,
+            key=f"{key}_cs_{ref_index}_{digest}_{i}",
+            index=start,
+            format_func=lambda j: f"C{j + 1}: " + " ".join(t.text for t in cand.sentences[j][:8]),
+        )
     return find_pair(e, i, cols[0] if j is None else j)
 
 
@@ -161,9 +183,14 @@ def _wlcs_tab(report: Report, key: str, ref_index: int) -> None:
     if e is None:
         st.info(f"{report.display_name(label)}: no WLCS explanation was kept.")
         return
-    st.caption(f"{report.display_name(label)}: runs of consecutive matches weigh f(k) = k^{e.weight:g}"
-               + (" (runs of credited union marks per reference sentence, as ROUGE-1.5.5)"
-                  if e.kind == "wlcs-union" else " (one weighted alignment of the whole texts)"))
+    st.caption(
+        f"{report.display_name(label)}: runs of consecutive matches weigh f(k) = k^{e.weight:g}"
+        + (
+            " (runs of credited union marks per reference sentence, as ROUGE-1.5.5)"
+            if e.kind == "wlcs-union"
+            else " (one weighted alignment of the whole texts)"
+        )
+    )
     st.html(runs_html(report, label, ref_index))
     arith = wlcs_arithmetic(report, label, ref_index)
     st.latex(arith.latex)
@@ -176,26 +203,39 @@ def _wlcs_tab(report: Report, key: str, ref_index: int) -> None:
         return
     ref_tokens, cand_tokens = pair_tokens(report, ref_index, pair)
     with st.expander("The WLCS table of this pair"):
-        fig = lcs_heatmap(pair_with_table(report, label, ref_index, pair), ref_tokens, cand_tokens,
-                          TIE_RULE + f"; a diagonal step adds f(k+1) - f(k), f(k) = k^{e.weight:g}",
-                          weight=e.weight)
+        fig = lcs_heatmap(
+            pair_with_table(report, label, ref_index, pair),
+            ref_tokens,
+            cand_tokens,
+            TIE_RULE + f"; a diagonal step adds f(k+1) - f(k), f(k) = k^{e.weight:g}",
+            weight=e.weight,
+        )
         if fig is None:
-            st.info(f"The table of this pair ({len(ref_tokens)} x {len(cand_tokens)} cells) is too large "
-                    "to draw.")
+            st.info(f"The table of this pair ({len(ref_tokens)} x {len(cand_tokens)} cells) is too large to draw.")
         else:
             _chart(fig)
     left, right = st.columns(2)
     with left:
-        _chart(alignment_figure(ref_tokens, cand_tokens, pair.marks, mark_colors=run_colours(pair.marks),
-                                mark_titles=wlcs_pair_titles(pair, e.weight),
-                                title=f"WLCS alignment (value {pair.value:.4g})"))
+        _chart(
+            alignment_figure(
+                ref_tokens,
+                cand_tokens,
+                pair.marks,
+                mark_colors=run_colours(pair.marks),
+                mark_titles=wlcs_pair_titles(pair, e.weight),
+                title=f"WLCS alignment (value {pair.value:.4g})",
+            )
+        )
     with right:
         plain, source = plain_lcs_pair(report, label, ref_index, pair)
         if plain is None:
             st.info(f"Plain LCS: {source}.")
         else:
-            _chart(alignment_figure(ref_tokens, cand_tokens, plain.marks,
-                                    title=f"plain LCS ({len(plain.marks)} matches, {source})"))
+            _chart(
+                alignment_figure(
+                    ref_tokens, cand_tokens, plain.marks, title=f"plain LCS ({len(plain.marks)} matches, {source})"
+                )
+            )
 
 
 def _skip_tab(report: Report, key: str, ref_index: int) -> None:
@@ -204,16 +244,16 @@ def _skip_tab(report: Report, key: str, ref_index: int) -> None:
         st.info("ROUGE-S and ROUGE-SU are switched off in the options.")
         return
     label = _pick("Skip-bigram measure", labels, f"{key}_skip", report)
-    st.markdown(skip_status(report, label, ref_index).replace("*", r"\*")
-                + "  \nThe skip distance is set in the sidebar.")
+    st.markdown(
+        skip_status(report, label, ref_index).replace("*", r"\*") + "  \nThe skip distance is set in the sidebar."
+    )
     e = gram_explanation(report, label, ref_index)
     if e is None:
         return
     n = len(report.candidate.tokens)
     start = 0
     if n > MATRIX_TOKENS:
-        start = st.slider("First candidate position shown", 1, n - MATRIX_TOKENS + 1, 1,
-                          key=f"{key}_skip_start") - 1
+        start = st.slider("First candidate position shown", 1, n - MATRIX_TOKENS + 1, 1, key=f"{key}_skip_start") - 1
         st.caption(f"The matrix shows {MATRIX_TOKENS} of the candidate's {n} positions at a time.")
     fig = skip_matrix(report, label, ref_index, start=start)
     if fig is not None:
@@ -224,5 +264,3 @@ def _skip_tab(report: Report, key: str, ref_index: int) -> None:
         st.markdown("**SU unigrams**")
         st.dataframe(su_unigrams_table(report, label, ref_index), hide_index=True, width="stretch")
     _notes(report, label)
-
-

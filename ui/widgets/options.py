@@ -3,6 +3,7 @@
 Settings live in ``st.session_state`` under ``opt_*`` keys (so they survive page
 switches) and are mirrored in the URL as ``?cfg=<signature>`` so a view can be shared.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -26,15 +27,17 @@ MULTI_REF_LABELS = {
 # Each preset sets every option at once.
 PRESETS: dict[str, RougeConfig] = {
     "ROUGE-1.5.5 as in DUC 2004 (-n 4 -m -2 4 -u -w 1.2)": RougeConfig(
-        profile="rouge155", stem=True, max_n=4, skip_distance=4, rouge_s=False, rouge_su=True,
-        wlcs_weight=1.2),
+        profile="rouge155", stem=True, max_n=4, skip_distance=4, rouge_s=False, rouge_su=True, wlcs_weight=1.2
+    ),
     "rouge-score defaults (rouge1, rouge2, rougeL, rougeLsum)": RougeConfig(
-        profile="rouge-score", max_n=2, wlcs_weight=None, skip_distance=None, flat_lcs=True),
+        profile="rouge-score", max_n=2, wlcs_weight=None, skip_distance=None, flat_lcs=True
+    ),
     "HF evaluate defaults (= rouge-score, no stemmer, score_multi)": RougeConfig(
-        profile="rouge-score", max_n=2, wlcs_weight=None, skip_distance=None, flat_lcs=True,
-        multi_ref="best"),
+        profile="rouge-score", max_n=2, wlcs_weight=None, skip_distance=None, flat_lcs=True, multi_ref="best"
+    ),
     "Lin (2004) paper (f(k) = k^2, unlimited skip, beta = 1)": RougeConfig(
-        profile="paper", max_n=4, wlcs_weight=2.0, skip_distance=-1),
+        profile="paper", max_n=4, wlcs_weight=2.0, skip_distance=-1
+    ),
 }
 DEFAULT = RougeConfig(max_n=4, skip_distance=4, wlcs_weight=1.2)
 
@@ -42,15 +45,24 @@ DEFAULT = RougeConfig(max_n=4, skip_distance=4, wlcs_weight=1.2)
 def config_to_state(c: RougeConfig) -> dict[str, Any]:
     """Widget values that show ``c``."""
     return {
-        "opt_profile": c.profile, "opt_tokenizer": c.tokenizer, "opt_stem": c.stem,
-        "opt_stem_exc": c.stem_exceptions, "opt_stop": c.remove_stopwords,
-        "opt_n_on": c.max_n is not None, "opt_max_n": c.max_n or 2, "opt_l": c.rouge_l,
-        "opt_flat": bool(c.flat_lcs), "opt_w_on": c.wlcs_weight is not None,
-        "opt_w": c.wlcs_weight or 1.2, "opt_skip_on": c.skip_distance is not None,
+        "opt_profile": c.profile,
+        "opt_tokenizer": c.tokenizer,
+        "opt_stem": c.stem,
+        "opt_stem_exc": c.stem_exceptions,
+        "opt_stop": c.remove_stopwords,
+        "opt_n_on": c.max_n is not None,
+        "opt_max_n": c.max_n or 2,
+        "opt_l": c.rouge_l,
+        "opt_flat": bool(c.flat_lcs),
+        "opt_w_on": c.wlcs_weight is not None,
+        "opt_w": c.wlcs_weight or 1.2,
+        "opt_skip_on": c.skip_distance is not None,
         "opt_skip_unlimited": c.skip_distance == -1,
         "opt_skip": c.skip_distance if c.skip_distance not in (None, -1) else 4,
         "opt_s": c.rouge_s and c.skip_distance is not None,
-        "opt_su": c.rouge_su and c.skip_distance is not None, "opt_alpha_mode": "alpha", "opt_alpha": c.alpha,
+        "opt_su": c.rouge_su and c.skip_distance is not None,
+        "opt_alpha_mode": "alpha",
+        "opt_alpha": c.alpha,
         "opt_beta": 1.0 if c.alpha == 0.5 else (c.beta if c.alpha else 1.0),
         "opt_multi": c.multi_ref,
         "opt_limit_kind": "words" if c.word_limit else "bytes" if c.byte_limit else "none",
@@ -63,12 +75,20 @@ def state_to_config(s: Any) -> RougeConfig:
     alpha = s["opt_alpha"] if s["opt_alpha_mode"] == "alpha" else RougeConfig.alpha_from_beta(s["opt_beta"])
     kind = s["opt_limit_kind"]
     return RougeConfig(
-        profile=s["opt_profile"], tokenizer=s["opt_tokenizer"], stem=s["opt_stem"],
-        stem_exceptions=s["opt_stem_exc"], remove_stopwords=s["opt_stop"],
-        max_n=int(s["opt_max_n"]) if s["opt_n_on"] else None, rouge_l=s["opt_l"],
-        flat_lcs=s["opt_flat"], wlcs_weight=float(s["opt_w"]) if s["opt_w_on"] else None,
+        profile=s["opt_profile"],
+        tokenizer=s["opt_tokenizer"],
+        stem=s["opt_stem"],
+        stem_exceptions=s["opt_stem_exc"],
+        remove_stopwords=s["opt_stop"],
+        max_n=int(s["opt_max_n"]) if s["opt_n_on"] else None,
+        rouge_l=s["opt_l"],
+        flat_lcs=s["opt_flat"],
+        wlcs_weight=float(s["opt_w"]) if s["opt_w_on"] else None,
         skip_distance=(-1 if s["opt_skip_unlimited"] else int(s["opt_skip"])) if s["opt_skip_on"] else None,
-        rouge_s=s["opt_s"], rouge_su=s["opt_su"], alpha=float(alpha), multi_ref=s["opt_multi"],
+        rouge_s=s["opt_s"],
+        rouge_su=s["opt_su"],
+        alpha=float(alpha),
+        multi_ref=s["opt_multi"],
         word_limit=int(s["opt_limit"]) if kind == "words" else None,
         byte_limit=int(s["opt_limit"]) if kind == "bytes" else None,
     )
@@ -163,8 +183,19 @@ def _init_state() -> None:
 
 #: Sidebar options a page sets itself (or does not use): drawn greyed out there, with a note.
 IGNORED_BY_PAGE: dict[str, tuple[str, ...]] = {
-    "learn": ("opt_n_on", "opt_max_n", "opt_l", "opt_flat", "opt_w_on", "opt_w", "opt_s", "opt_su",
-              "opt_skip_unlimited", "opt_skip", "opt_multi"),
+    "learn": (
+        "opt_n_on",
+        "opt_max_n",
+        "opt_l",
+        "opt_flat",
+        "opt_w_on",
+        "opt_w",
+        "opt_s",
+        "opt_su",
+        "opt_skip_unlimited",
+        "opt_skip",
+        "opt_multi",
+    ),
 }
 
 
@@ -178,59 +209,114 @@ def sidebar_config(page: str = "") -> RougeConfig:
     sb.header("Options")
     if err := st.session_state.pop("opt_url_error", None):
         sb.warning(md_literal(err, 400))
-    sb.selectbox("Preset", ["(custom)"] + list(PRESETS), key="opt_preset", on_change=_on_preset,
-                 help="Sets every option below at once.")
-    sb.selectbox("Profile", PROFILES, key="opt_profile", on_change=_on_profile,
-                 help="rouge155 = the official Perl script; rouge-score = Google's package; "
-                      "paper = Lin (2004) as written.")
-    sb.selectbox("Tokenizer", TOKENIZERS, key="opt_tokenizer",
-                 help="rouge155 keeps ASCII letters and digits only; unicode keeps every script.")
+    sb.selectbox(
+        "Preset",
+        ["(custom)"] + list(PRESETS),
+        key="opt_preset",
+        on_change=_on_preset,
+        help="Sets every option below at once.",
+    )
+    sb.selectbox(
+        "Profile",
+        PROFILES,
+        key="opt_profile",
+        on_change=_on_profile,
+        help="rouge155 = the official Perl script; rouge-score = Google's package; paper = Lin (2004) as written.",
+    )
+    sb.selectbox(
+        "Tokenizer",
+        TOKENIZERS,
+        key="opt_tokenizer",
+        help="rouge155 keeps ASCII letters and digits only; unicode keeps every script.",
+    )
     sb.checkbox("Stemming (-m)", key="opt_stem")
-    sb.checkbox("Remove stopwords (-s)", key="opt_stop",
-                help="Remove the SMART stopword list (598 lines) before counting.")
-    sb.checkbox("WordNet exceptions", key="opt_stem_exc",
-                disabled=not st.session_state["opt_stem"] or st.session_state["opt_profile"] == "rouge-score",
-                help="With stemming in rouge155/paper: off = Porter alone, what most pyrouge installs run "
-                     "(empty exception DB).")
+    sb.checkbox(
+        "Remove stopwords (-s)", key="opt_stop", help="Remove the SMART stopword list (598 lines) before counting."
+    )
+    sb.checkbox(
+        "WordNet exceptions",
+        key="opt_stem_exc",
+        disabled=not st.session_state["opt_stem"] or st.session_state["opt_profile"] == "rouge-score",
+        help="With stemming in rouge155/paper: off = Porter alone, what most pyrouge installs run "
+        "(empty exception DB).",
+    )
     sb.subheader("Measures")
     if off:
         sb.caption("Greyed out: this page sets these itself (see the top of each section).")
     c1, c2 = sb.columns(2)
     c1.checkbox("ROUGE-N", key="opt_n_on", disabled="opt_n_on" in off)
-    c2.number_input("max n", 1, MAX_N, key="opt_max_n",
-                    disabled=not st.session_state["opt_n_on"] or "opt_max_n" in off)
+    c2.number_input("max n", 1, MAX_N, key="opt_max_n", disabled=not st.session_state["opt_n_on"] or "opt_max_n" in off)
     c1, c2 = sb.columns(2)
-    c1.checkbox("ROUGE-L", key="opt_l", disabled="opt_l" in off,
-                help="Summary level: union LCS over sentences (rougeLsum).")
-    c2.checkbox("L flat", key="opt_flat", disabled="opt_flat" in off,
-                help="ROUGE-Lflat: LCS of the whole text as one sequence (rouge-score's rougeL).")
+    c1.checkbox(
+        "ROUGE-L", key="opt_l", disabled="opt_l" in off, help="Summary level: union LCS over sentences (rougeLsum)."
+    )
+    c2.checkbox(
+        "L flat",
+        key="opt_flat",
+        disabled="opt_flat" in off,
+        help="ROUGE-Lflat: LCS of the whole text as one sequence (rouge-score's rougeL).",
+    )
     c1, c2 = sb.columns(2)
     c1.checkbox("ROUGE-W", key="opt_w_on", disabled="opt_w_on" in off)
-    c2.number_input("weight w", min_value=MIN_WLCS_WEIGHT, max_value=MAX_WLCS_WEIGHT, step=0.1, key="opt_w",
-                    disabled=not st.session_state["opt_w_on"] or "opt_w" in off, help="f(k) = k^w")
+    c2.number_input(
+        "weight w",
+        min_value=MIN_WLCS_WEIGHT,
+        max_value=MAX_WLCS_WEIGHT,
+        step=0.1,
+        key="opt_w",
+        disabled=not st.session_state["opt_w_on"] or "opt_w" in off,
+        help="f(k) = k^w",
+    )
     c1, c2 = sb.columns(2)
     c1.checkbox("ROUGE-S", key="opt_s", disabled="opt_s" in off)
     c2.checkbox("ROUGE-SU", key="opt_su", disabled="opt_su" in off)
     skip_any = st.session_state["opt_s"] or st.session_state["opt_su"]
     st.session_state["opt_skip_on"] = skip_any
     c1, c2 = sb.columns(2)
-    c1.checkbox("no limit", key="opt_skip_unlimited", disabled=not skip_any or "opt_skip_unlimited" in off,
-                help="Any gap between the two words of a skip-bigram (ROUGE-S*).")
-    c2.number_input("skip distance", 0, MAX_SKIP, key="opt_skip",
-                    disabled=not skip_any or st.session_state["opt_skip_unlimited"] or "opt_skip" in off)
+    c1.checkbox(
+        "no limit",
+        key="opt_skip_unlimited",
+        disabled=not skip_any or "opt_skip_unlimited" in off,
+        help="Any gap between the two words of a skip-bigram (ROUGE-S*).",
+    )
+    c2.number_input(
+        "skip distance",
+        0,
+        MAX_SKIP,
+        key="opt_skip",
+        disabled=not skip_any or st.session_state["opt_skip_unlimited"] or "opt_skip" in off,
+    )
     sb.subheader("Scoring")
     sb.radio("F-measure weight", ["alpha", "beta"], key="opt_alpha_mode", horizontal=True)
     use_alpha = st.session_state["opt_alpha_mode"] == "alpha"
-    sb.slider("alpha (-p)", 0.0, 1.0, step=0.05, key="opt_alpha", disabled=not use_alpha,
-              help="F = 1 / (alpha/P + (1-alpha)/R); 0.5 = F1, 1 = precision, 0 = recall.")
-    sb.number_input("beta", 0.0, 100.0, step=0.5, key="opt_beta", disabled=use_alpha,
-                    help="alpha = 1 / (1 + beta^2); beta = 1 is F1.")
-    sb.selectbox("Several references", MULTI_REF_MODES, key="opt_multi", disabled="opt_multi" in off,
-                 format_func=lambda m: MULTI_REF_LABELS[m])
+    sb.slider(
+        "alpha (-p)",
+        0.0,
+        1.0,
+        step=0.05,
+        key="opt_alpha",
+        disabled=not use_alpha,
+        help="F = 1 / (alpha/P + (1-alpha)/R); 0.5 = F1, 1 = precision, 0 = recall.",
+    )
+    sb.number_input(
+        "beta",
+        0.0,
+        100.0,
+        step=0.5,
+        key="opt_beta",
+        disabled=use_alpha,
+        help="alpha = 1 / (1 + beta^2); beta = 1 is F1.",
+    )
+    sb.selectbox(
+        "Several references",
+        MULTI_REF_MODES,
+        key="opt_multi",
+        disabled="opt_multi" in off,
+        format_func=lambda m: MULTI_REF_LABELS[m],
+    )
     c1, c2 = sb.columns(2)
     c1.selectbox("Length limit", ["none", "words", "bytes"], key="opt_limit_kind")
-    c2.number_input("limit", 1, MAX_LIMIT, key="opt_limit",
-                    disabled=st.session_state["opt_limit_kind"] == "none")
+    c2.number_input("limit", 1, MAX_LIMIT, key="opt_limit", disabled=st.session_state["opt_limit_kind"] == "none")
     try:
         config = state_to_config(st.session_state)
         st.session_state["_opt_saved"] = {k: st.session_state[k] for k in config_to_state(config)}

@@ -1,5 +1,6 @@
 """Typed access to what the user entered on Inspect (a candidate and 1..N references),
 kept in :mod:`ui.widgets.kept` boxes so that nothing is lost, and the sidebar's config for this run."""
+
 from __future__ import annotations
 
 import itertools
