@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.widgets.commit_guard import commit_guard
 from ui.widgets.kept import keep_typed_text
 from ui.widgets.options import sidebar_config
 from ui.widgets.state import set_config
@@ -28,4 +29,5 @@ pages = {
 keep_typed_text()  # before anything else: a page switch must not drop what was just typed
 nav = st.navigation(pages)
 set_config(sidebar_config(nav.url_path))
+commit_guard()  # typed text reaches the server before a page switch
 nav.run()

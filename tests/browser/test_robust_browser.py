@@ -22,8 +22,8 @@ def _go(page, link: str, title: str) -> None:
     page.get_by_role("link", name=link).click()
     wait_idle(page)
     if not _on_page(page, title):
-        # Streamlit (1.67) swallows a navigation click that also blurs a text area being edited
-        # (the same in a two-page app); the user clicks again. What matters here is the text.
+        # Streamlit (1.67) swallows a navigation click that also blurs a text area being edited (the
+        # same in a two-page app); ui/widgets/commit_guard.py re-clicks, this is the fallback.
         page.get_by_role("link", name=link).click()
         wait_idle(page)
     page.locator("h1").filter(has_text=title).first.wait_for(timeout=30_000)
