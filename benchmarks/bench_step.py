@@ -11,25 +11,11 @@ versions on the same machine, interleaved by the caller.
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
 import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
-ARGS = [
-    "--no-sandbox",
-    "--headless=new",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
+from benchmarks.bench_sessions import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server
 
 _CLICK_AND_WAIT = """() => new Promise((resolve, reject) => {
   const prev = document.querySelector('.rl-step').innerText;
@@ -45,50 +31,14 @@ _CLICK_AND_WAIT = """() => new Promise((resolve, reject) => {
 })"""
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def measure(root: Path, section: str, steps: int) -> list[float]:
     """Milliseconds from each Next click to the new step's text, idle."""
     from playwright.sync_api import sync_playwright
 
-    port = _port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "app.py",
-            "--server.headless",
-            "true",
-            "--server.address",
-            "127.0.0.1",
-            "--server.port",
-            str(port),
-            "--server.fileWatcherType",
-            "none",
-            "--browser.gatherUsageStats",
-            "false",
-        ],
-        cwd=root,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
+    proc, url = start_server(root, subprocess.DEVNULL)
     try:
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(url + "/_stcore/health", timeout=2)
-                break
-            except OSError:
-                time.sleep(0.3)
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1440, "height": 1000})
             page.goto(url, wait_until="networkidle")
             page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)
@@ -108,7 +58,7 @@ def measure(root: Path, section: str, steps: int) -> list[float]:
             browser.close()
         return times
     finally:
-        proc.kill()
+        stop_server(proc)
 
 
 def main() -> None:
