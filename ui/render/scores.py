@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import pandas as pd
 
@@ -17,7 +17,7 @@ MULTI_REF_TEXT = {
 }
 
 
-def _num(x: float) -> float | int:
+def _num(x: Optional[float]) -> float | int | None:
     """A count: an int when it is a whole number a table can hold exactly, else a float.
 
     ROUGE-W's counts are sums of k^w: with w = 4 they pass 2^63, which no table column
@@ -26,6 +26,8 @@ def _num(x: float) -> float | int:
     >>> _num(3.0), _num(2.5), _num(1.2e24)
     (3, 2.5, 1.2e+24)
     """
+    if x is None:
+        return None
     x = float(x)
     return int(x) if x.is_integer() and abs(x) < 2**53 else x
 
@@ -74,25 +76,31 @@ def scores_frame(report: Report) -> pd.DataFrame:
     >>> df.loc[df.measure == "ROUGE-L", ["recall", "hits", "reference total", "chosen reference"]].values.tolist()
     [[0.75, '3', '4', '']]
     """
-    rows = []
+    rows = [
+        {**row, "chosen reference": "" if chosen is None else str(chosen), "notes": " ".join(m.notes)}
+        for (row, chosen), m in zip(_rows(report, count_text), report.measures.values())
+    ]
+    return pd.DataFrame(rows)
+
+
+def _rows(report: Report, count: Callable[[Optional[float]], object]) -> list[tuple[dict[str, object], object]]:
+    """Per measure: P, R, F and the counts through ``count``; and the chosen reference(s), 1-based
+    (a number, the jackknife's choices as text, or None)."""
+    out: list[tuple[dict[str, object], object]] = []
     for label, m in report.measures.items():
         c = m.counts
-        rows.append(
-            {
-                "measure": report.display_name(label),
-                "precision": m.score.precision,
-                "recall": m.score.recall,
-                "F": m.score.fmeasure,
-                "hits": count_text(c.hit if c else None),
-                "reference total": count_text(c.model if c else None),
-                "candidate total": count_text(c.peer if c else None),
-                "chosen reference": str(m.chosen + 1)
-                if m.chosen is not None
-                else ", ".join(str(k + 1) for k in m.jackknife),
-                "notes": " ".join(m.notes),
-            }
-        )
-    return pd.DataFrame(rows)
+        row: dict[str, object] = {
+            "measure": report.display_name(label),
+            "precision": m.score.precision,
+            "recall": m.score.recall,
+            "F": m.score.fmeasure,
+            "hits": count(c.hit if c else None),
+            "reference total": count(c.model if c else None),
+            "candidate total": count(c.peer if c else None),
+        }
+        chosen = m.chosen + 1 if m.chosen is not None else ", ".join(str(k + 1) for k in m.jackknife) or None
+        out.append((row, chosen))
+    return out
 
 
 def text_id(text: str) -> str:
@@ -112,25 +120,15 @@ def scores_csv(report: Report) -> str:
     ...     skip_distance=None))).splitlines()[1][:40])
     ROUGE-1,0.5,0.5,0.5,1,2,2,,,ROUGE-1|prof
     """
-    rows = []
-    for label, m in report.measures.items():
-        c = m.counts
-        rows.append(
-            {
-                "measure": report.display_name(label),
-                "precision": m.score.precision,
-                "recall": m.score.recall,
-                "F": m.score.fmeasure,
-                "hits": _num(c.hit) if c else None,
-                "reference total": _num(c.model) if c else None,
-                "candidate total": _num(c.peer) if c else None,
-                "chosen reference": m.chosen + 1 if m.chosen is not None else None,
-                "notes": " ".join(m.notes),
-                "signature": report.config.signature(),
-                "candidate id": text_id(report.candidate.text),
-                "reference ids": " ".join(text_id(r.text) for r in report.references),
-            }
-        )
+    ids = {
+        "signature": report.config.signature(),
+        "candidate id": text_id(report.candidate.text),
+        "reference ids": " ".join(text_id(r.text) for r in report.references),
+    }
+    rows = [
+        {**row, "chosen reference": chosen, "notes": " ".join(m.notes), **ids}
+        for (row, chosen), m in zip(_rows(report, _num), report.measures.values())
+    ]
     return pd.DataFrame(rows, dtype=object).to_csv(index=False)
 
 
