@@ -99,6 +99,9 @@ def wait_idle(page) -> None:
     """Wait until Streamlit has finished the current run."""
     page.wait_for_timeout(300)
     page.wait_for_selector("[data-testid='stStatusWidget']", state="detached", timeout=30_000)
+    # elements of the previous run stay on screen (marked stale) until the new run replaces them:
+    # a text box whose key changed shows twice until then
+    page.wait_for_function("() => document.querySelectorAll(\"[data-stale='true']\").length === 0", timeout=30_000)
 
 
 def open_app(browser, server: str, height: int = 1800):

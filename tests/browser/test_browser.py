@@ -6,6 +6,7 @@ Screenshots go to tests/browser/screenshots/ (not committed) for a person to loo
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import SHOTS, open_app, wait_idle
 
@@ -14,6 +15,7 @@ pytestmark = pytest.mark.browser
 
 def _fill(page, label: str, text: str) -> None:
     box = page.get_by_label(label, exact=True)
+    expect(box).to_have_count(1, timeout=30_000)  # a replaced box shows twice until its run ends
     box.fill(text)
     box.press("Control+Enter")  # Streamlit commits a text area on Ctrl+Enter (or blur)
 
