@@ -13,15 +13,11 @@ from rouge_core.steps import (
     MAX_STEP_TOKENS,
     MAX_WALK_SENTENCES,
     MAX_WALK_TOKENS,
-    lcs_steps,
-    ngram_steps,
-    skip_steps,
-    traceback_steps,
-    union_steps,
 )
 from ui import budget
-from ui.compute import report_for, within_budget
+from ui.compute import ngram_walk, report_for, skip_walk, table_walk, union_walk, within_budget
 from ui.render import learn as rl
+from ui.render import step_table
 from ui.render.claims import claims, claims_html
 from ui.render.literal import md_literal
 from ui.render.ngrams import labels_of
@@ -288,27 +284,18 @@ def _sentence_walk(sec: str, cfg: RougeConfig, ref_text: str, cand_text: str) ->
         )
     else:
         rk, ck = [t.key for t in rt], [t.key for t in ct]
-        cells, trace = lcs_steps(rk, ck, w), traceback_steps(rk, ck, w)
+        cells, trace = table_walk(rk, ck, w)
         total = len(cells) + len(trace)
         e = sub.measures[label].per_reference[0].explanation
         core = e.pairs[0] if e is not None and e.pairs else None
         script = sec == "W" and e is not None and e.kind == "wlcs-union"
 
         def draw(k: int) -> None:
-            if sec == "L":
-                st.plotly_chart(rl.table_figure(cells, trace, k, rt, ct), width="stretch", key="learn_fig_L")
-            else:
-                left, right = st.columns(2)
-                left.plotly_chart(
-                    rl.table_figure(cells, trace, k, rt, ct, weight=w, narrow=True), width="stretch", key="learn_fig_W"
-                )
-                right.plotly_chart(
-                    rl.table_figure(cells, trace, k, rt, ct, runs=True, narrow=True),
-                    width="stretch",
-                    key="learn_fig_W_runs",
-                )
+            tables = [step_table.table_html(cells, trace, k, rt, ct, weight=w)]
+            if sec == "W":  # Lin's w table of run lengths below the c table (stacked: long sentences fit)
+                tables.append(step_table.table_html(cells, trace, k, rt, ct, runs=True))
             done = rl.table_done(cells, trace, rt, core, w, script) if k == total and total else None
-            st.html(rl.step_box(rl.cell_lines(cells, trace, k, rt, ct, w), done))
+            st.html(step_table.walk_html(*tables) + rl.step_box(rl.cell_lines(cells, trace, k, rt, ct, w), done))
             if sec == "W" and k == total and total and core is not None:
                 st.html(runs_compare_html(rt, ct, core.marks, w, script))
 
@@ -345,7 +332,7 @@ def _ngram_section(base: RougeConfig, ref_text: str, cand_text: str) -> None:
     if len(cand.tokens) > MAX_WALK_TOKENS:
         st.info(f"The candidate has {len(cand.tokens)} words; the walk-through lists up to {MAX_WALK_TOKENS}.")
     else:
-        steps = ngram_steps(cand.keys, ref.keys, n)
+        steps = ngram_walk(cand.keys, ref.keys, n)
 
         def draw(k: int) -> None:
             st.html(rl.ngram_walk_html(steps, k, cand, ref, n))
@@ -389,7 +376,7 @@ def _union_section(base: RougeConfig, ref_text: str, cand_text: str) -> None:
             "the arithmetic is exact."
         )
     else:
-        steps = union_steps(ref.sentence_keys, cand.sentence_keys, budget, budget_keys=(ref.keys, cand.keys))
+        steps = union_walk(ref.sentence_keys, cand.sentence_keys, budget, (ref.keys, cand.keys))
 
         def draw(k: int) -> None:
             st.html(rl.union_walk_html(steps, k, ref, cand, budget))
@@ -440,8 +427,7 @@ def _skip_section(base: RougeConfig, ref_text: str, cand_text: str) -> None:
             "words a side. The arithmetic below is exact."
         )
     else:
-        # ROUGE-1.5.5 leaves the last word out of the SU unigrams; the other profiles count every word.
-        steps = skip_steps(cand.keys, ref.keys, dist, su, su_last=base.profile != "rouge155")
+        steps = skip_walk(cand.keys, ref.keys, dist, su, base)
 
         def draw(k: int) -> None:
             fig = rl.skip_walk_figure(report, label, steps, k)

@@ -44,7 +44,7 @@ def measure(root: Path, section: str, steps: int) -> list[float]:
             page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)
             page.get_by_role("link", name="How each measure works").click()
             page.get_by_text("Measure family").first.wait_for(timeout=60_000)
-            page.get_by_text(section, exact=True).first.click()
+            page.locator("[data-testid='stMain']").get_by_text(section, exact=True).first.click()
             page.wait_for_timeout(1500)
             page.wait_for_selector("[data-testid='stStatusWidget']", state="detached", timeout=60_000)
             page.locator(".rl-step").first.wait_for(timeout=30_000)

@@ -14,6 +14,18 @@ import streamlit as st
 from rouge_core import Report, RougeConfig, Score, evaluate, score
 from rouge_core.differences import Comparison, compare
 from rouge_core.mistakes import MISTAKES, Outcome
+from rouge_core.steps import (
+    CellStep,
+    GramStep,
+    SkipStep,
+    TraceStep,
+    UnionStep,
+    lcs_steps,
+    ngram_steps,
+    skip_steps,
+    traceback_steps,
+    union_steps,
+)
 from rouge_core.token_stages import TokenStages, compare_tokenizers
 from ui.budget import Budget, Size, measure, problems, too_large_message
 from ui.memory_cache import REPORT_CACHE_BYTES, MemoryLRU, report_bytes
@@ -103,3 +115,61 @@ def _stages(text: str, signature: str) -> dict[str, TokenStages]:
 def token_stages_for(text: str, config: RougeConfig) -> dict[str, TokenStages]:
     """Each tokenizer's stages (case, cleaning, stopwords, stemming) on one text."""
     return _stages(text, config.signature())
+
+
+# -- the Learn page's step-by-step walks (bounded by rouge_core.steps' own size limits) ---------------------
+
+Keys = tuple[str, ...]
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _table_walk(reference: Keys, candidate: Keys, weight: float) -> tuple[tuple[CellStep, ...], tuple[TraceStep, ...]]:
+    return tuple(lcs_steps(reference, candidate, weight)), tuple(traceback_steps(reference, candidate, weight))
+
+
+def table_walk(
+    reference: Sequence[str], candidate: Sequence[str], weight: float = 1.0
+) -> tuple[tuple[CellStep, ...], tuple[TraceStep, ...]]:
+    """The (W)LCS table's cells in fill order and its traceback moves (``rouge_core.steps``)."""
+    return _table_walk(tuple(reference), tuple(candidate), float(weight))
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _ngram_walk(candidate: Keys, reference: Keys, n: int) -> tuple[GramStep, ...]:
+    return tuple(ngram_steps(candidate, reference, n))
+
+
+def ngram_walk(candidate: Sequence[str], reference: Sequence[str], n: int) -> tuple[GramStep, ...]:
+    """The candidate's n-grams one at a time, each with its clipping verdict."""
+    return _ngram_walk(tuple(candidate), tuple(reference), int(n))
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _union_walk(
+    reference: tuple[Keys, ...], candidate: tuple[Keys, ...], budget: bool, keys: tuple[Keys, Keys]
+) -> tuple[UnionStep, ...]:
+    return tuple(union_steps(reference, candidate, budget, budget_keys=keys))
+
+
+def union_walk(
+    reference: Sequence[Sequence[str]],
+    candidate: Sequence[Sequence[str]],
+    budget: bool,
+    budget_keys: tuple[Sequence[str], Sequence[str]],
+) -> tuple[UnionStep, ...]:
+    """Summary-level LCS sentence by sentence (``budget``: ROUGE-1.5.5's hit budget)."""
+    ref, cand = tuple(tuple(s) for s in reference), tuple(tuple(s) for s in candidate)
+    return _union_walk(ref, cand, bool(budget), (tuple(budget_keys[0]), tuple(budget_keys[1])))
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _skip_walk(candidate: Keys, reference: Keys, distance: int, su: bool, su_last: bool) -> tuple[SkipStep, ...]:
+    return tuple(skip_steps(candidate, reference, distance, su, su_last=su_last))
+
+
+def skip_walk(
+    candidate: Sequence[str], reference: Sequence[str], distance: int, su: bool, config: RougeConfig
+) -> tuple[SkipStep, ...]:
+    """Every in-order candidate pair (then the SU unigrams) with its verdict. ROUGE-1.5.5 leaves the
+    last word out of the SU unigrams; the other profiles count every word."""
+    return _skip_walk(tuple(candidate), tuple(reference), int(distance), bool(su), config.profile != "rouge155")

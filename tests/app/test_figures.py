@@ -12,7 +12,7 @@ import pytest
 
 from rouge_core import RougeConfig, evaluate
 from rouge_core.lcs import lcs
-from rouge_core.steps import lcs_steps, skip_steps, traceback_steps, union_steps
+from rouge_core.steps import skip_steps, union_steps
 from ui.render.html import MAX_TICKS, SUBTITLE_CHARS, TICK_CHARS, TITLE_CHARS
 from ui.render.lcs import (
     HALF_PX,
@@ -24,7 +24,7 @@ from ui.render.lcs import (
     pair_tokens,
     pair_with_table,
 )
-from ui.render.learn import skip_walk_figure, table_figure, union_lines, union_walk_html
+from ui.render.learn import skip_walk_figure, union_lines, union_walk_html
 from ui.render.skip import skip_matrix
 from ui.render.union import budget_frame, union_html, union_table
 
@@ -65,26 +65,15 @@ def pair_of(cand: str, ref: str, label: str = "ROUGE-L", weight=None):
     return r, e, p, *pair_tokens(r, 0, p)
 
 
-def walk(ref: str, cand: str, weight: float = 1.0):
-    r = evaluate(cand, ref, RougeConfig())
-    rt, ct = r.references[0].sentences[0], r.candidate.sentences[0]
-    rk, ck = [t.key for t in rt], [t.key for t in ct]
-    return lcs_steps(rk, ck, weight), traceback_steps(rk, ck, weight), rt, ct
-
-
 # -- titles and margins ----------------------------------------------------------------------------------
 
 
 def test_every_figure_has_a_title_that_fits():
     r, e, p, rt, ct = pair_of(CAND25, REF25)
-    cells, trace, wrt, wct = walk(REF25, CAND25)
     rs = evaluate(CAND25, REF25, RougeConfig(skip_distance=4))
     figs = [
         lcs_heatmap(p, rt, ct),
         alignment_figure(rt, ct, p.marks, title="LCS alignment (15 matches)"),
-        table_figure(cells, trace, 10, wrt, wct),
-        table_figure(cells, trace, len(cells), wrt, wct, runs=True),
-        table_figure(cells, trace, 5, wrt, wct, weight=1.2, narrow=True),
         skip_matrix(rs, "ROUGE-S4", 0),
         skip_walk_figure(rs, "ROUGE-S4", skip_steps(rs.candidate.keys, rs.references[0].keys, 4), 3),
     ]
@@ -157,43 +146,12 @@ def test_traceback_and_matches_leave_the_numbers_readable():
         assert s.fillcolor is None and s.x1 - s.x0 >= 0.79
 
 
-def test_numbers_too_wide_for_their_cells_are_left_to_the_hover():
-    cells, trace, rt, ct = walk(REF25, CAND25, 1.2)
-    fig = table_figure(cells, trace, len(cells) + len(trace), rt, ct, weight=1.2, narrow=True)
-    assert heat(fig).texttemplate is None and "hover a cell" in fig.layout.title.subtitle.text
-    assert next(d for d in fig.data if d.name == "traceback").mode == "lines+markers"
-    cells, trace, rt, ct = walk(S1, S2)
-    fig = table_figure(cells, trace, 3, rt, ct, weight=1.2, narrow=True)
-    assert heat(fig).texttemplate  # a short pair keeps its numbers, in one format for the whole walk
-
-
-def test_current_cell_arrow_stays_off_the_numbers():
-    cells, trace, rt, ct = walk(S1, S2)
-    fig = table_figure(cells, trace, 6, rt, ct)
-    arrow = fig.layout.annotations[-1]
-    assert (arrow.x, arrow.y) != (2, 2) and abs(arrow.x - round(arrow.x)) >= 0.25
-
-
-# -- colour bars and titles of the W tables ----------------------------------------------------------------
-
-
-def test_run_length_colour_bar_has_integer_ticks():
-    cells, trace, rt, ct = walk(REF25, CAND25, 1.2)
-    fig = table_figure(cells, trace, len(cells), rt, ct, runs=True, narrow=True)
-    bar = heat(fig).colorbar
-    assert list(bar.tickvals) == [0, 1, 2, 3] and all(float(v).is_integer() for v in bar.tickvals)
-    assert list(bar.ticktext) == ["0", "1", "2", "3"]
+def test_lcs_colour_bar_has_integer_ticks():
     _, _, p, rt, ct = pair_of(CAND25, REF25)
     assert all(float(v).is_integer() for v in heat(lcs_heatmap(p, rt, ct)).colorbar.tickvals)  # LCS counts too
 
 
-def test_the_w_tables_have_their_own_titles():
-    cells, trace, rt, ct = walk(S1, S2, 2.0)
-    c = table_figure(cells, trace, 4, rt, ct, weight=2.0, narrow=True)
-    w = table_figure(cells, trace, 4, rt, ct, runs=True, narrow=True)
-    plain = table_figure(*walk(S1, S2)[:2], 4, rt, ct)
-    assert c.layout.title.text.startswith("c table: WLCS") and "f(k) = k^2" in c.layout.title.text
-    assert w.layout.title.text.startswith("w table") and plain.layout.title.text.startswith("c table: LCS")
+def test_the_wlcs_heatmap_has_its_own_title():
     r, e, p, rt, ct = pair_of(S2, S1, "ROUGE-W-2", 2.0)
     assert lcs_heatmap(p, rt, ct, weight=e.weight).layout.title.text.startswith("WLCS table")
 
@@ -216,16 +174,6 @@ def test_every_heatmap_cell_hovers_with_its_value_and_rule():
     fig = lcs_heatmap(p.__class__(0, 0, (), float(big), table), words, words)
     assert "rule: %{customdata}" in heat(fig).hovertemplate and "%{z}" in heat(fig).hovertemplate
     assert all(c in ("empty prefix", "match (diagonal)", "up", "left") for row in heat(fig).customdata for c in row)
-
-
-def test_every_walk_cell_hovers_with_its_value_and_rule():
-    cells, trace, rt, ct = walk(S1, S2)
-    fig = table_figure(cells, trace, len(cells), rt, ct)
-    for s in cells:
-        text = heat(fig).text[s.a][s.b]
-        assert f"c[{s.a}][{s.b}] = " in text and RULE.search(text), text
-    runs = table_figure(cells, trace, len(cells), rt, ct, runs=True)
-    assert all("w[" in heat(runs).text[s.a][s.b] and ("match" in heat(runs).text[s.a][s.b]) for s in cells)
 
 
 def test_every_skip_matrix_cell_hovers():

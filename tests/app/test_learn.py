@@ -56,7 +56,8 @@ def text_of(at: AppTest) -> str:
     """Everything shown as text: markdown, HTML (tags stripped, unescaped), code, alerts, captions."""
     parts = [m.value for m in at.markdown] + [c.value for c in at.code] + [c.value for c in at.caption]
     parts += [m.value for m in (*at.info, *at.warning, *at.error)]
-    parts += [html.unescape(re.sub(r"<[^>]+>", " ", h.proto.body.split("</style>")[-1])) for h in at.get("html")]
+    bodies = [re.sub(r"<style>.*?</style>", "", h.proto.body, flags=re.S) for h in at.get("html")]
+    parts += [html.unescape(re.sub(r"<[^>]+>", " ", b)) for b in bodies]
     return "\n".join(str(p) for p in parts)
 
 
@@ -111,8 +112,8 @@ def test_last_step_equals_rouge_core():
     line = done_line(at)
     assert f"Done: LCS = {expected.value:g}" in line and f"this pair: {expected.value:g}" in line
     assert line.endswith("✓")
-    figs = at.get("plotly_chart")
-    assert figs and "3 match(es) marked" in figs[0].proto.spec
+    tables = [h.proto.body for h in at.get("html") if 'class="rl-dp"' in h.proto.body]
+    assert len(tables) == 1 and "traceback: 5 of 5 moves, 3 match(es) marked" in tables[0]
 
     pick(at, "W")
     click(at, "Last")
@@ -175,7 +176,8 @@ def test_wlcs_shows_increments_and_runs():
     step_slider(at, "W").set_value(9).run()  # c[2][2]: B = B, run of 2
     text = text_of(at)
     assert "f(2) − f(1) = 1 + 3 = 4" in text and "w[2][2] = 2" in text
-    assert len(at.get("plotly_chart")) == 2  # the c table and the w table
+    body = next(h.proto.body for h in at.get("html") if 'class="rl-dp"' in h.proto.body)
+    assert body.count('class="rl-dp"') == 2  # the c table and, below it, the w table
 
 
 @pytest.mark.parametrize("sample", list(SAMPLES))
@@ -269,32 +271,6 @@ def test_user_text_is_escaped():
 
 
 # -- the renderers directly ------------------------------------------------------------------
-
-
-def test_table_figure_shows_only_the_cells_done_so_far():
-    from rouge_core.steps import lcs_steps, traceback_steps
-    from ui.render.learn import table_figure
-
-    rep = evaluate(S2, S1, DEFAULT)
-    rt, ct = rep.references[0].sentences[0], rep.candidate.sentences[0]
-    cells, trace = (
-        lcs_steps([t.key for t in rt], [t.key for t in ct]),
-        traceback_steps([t.key for t in rt], [t.key for t in ct]),
-    )
-    fig = table_figure(cells, trace, 6, rt, ct)
-    z = fig.data[0].z
-    assert z[2][2] == 1 and z[2][3] is None and z[4][4] is None  # c[2][2] is step 6
-    rect = fig.layout.shapes[0]
-    assert (rect.x0, rect.y0) == (1.5, 1.5)
-    arrow = fig.layout.annotations[-1]
-    from ui.render.learn import ARROW_OFFSET  # the arrow runs off the cell centres, clear of the numbers
-
-    assert (round(arrow.ax + ARROW_OFFSET, 6), round(arrow.ay + ARROW_OFFSET, 6)) == (2, 1)  # 'up': from c[1][2]
-    assert "c[2][2] = 1 (up)" in fig.layout.title.subtitle.text
-    end = table_figure(cells, trace, len(cells) + len(trace), rt, ct)
-    assert end.data[0].z[4][4] == 3 and "3 match(es) marked" in end.layout.title.subtitle.text
-    runs = table_figure(cells, trace, len(cells), rt, ct, runs=True)
-    assert runs.data[0].z[4][4] == 2  # 'the gunman': a run of two
 
 
 def test_f_lines_follow_each_profile():

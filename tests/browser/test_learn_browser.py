@@ -37,10 +37,10 @@ def test_lcs_walkthrough_to_the_end(server, browser):
     done.wait_for(timeout=30_000)
     text = done.inner_text()
     assert f"Done: LCS = {expected:g}" in text and f"this pair: {expected:g}" in text and "✓" in text
-    # the figure's subtitle reports the traceback, and the slider sits at its maximum
-    page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
+    # the table's subtitle reports the traceback, its three matches are marked, the slider sits at its maximum
+    page.locator("table.rl-dp").first.wait_for(timeout=30_000)
     assert page.get_by_text("3 match(es) marked", exact=False).count() >= 1
+    assert page.locator("table.rl-dp td.rl-mark").count() == 3
     slider = page.get_by_role("slider").first
     assert slider.get_attribute("aria-valuenow") == slider.get_attribute("aria-valuemax")
-    page.wait_for_timeout(800)  # let plotly finish drawing before the screenshot
     page.screenshot(path=str(SHOTS / "learn_walkthrough.png"), full_page=True)

@@ -1,7 +1,8 @@
 """Learn ROUGE: step records (rouge_core.steps) and reports -> step figures, escaped HTML and worked arithmetic.
 
-No widgets here. Every figure starts from a renderer of the Inspect page
-(``lcs_heatmap``, ``skip_matrix``) and shows only the steps up to the current one.
+No widgets here. The skip-bigram figure starts from the Inspect page's ``skip_matrix``; the
+(W)LCS table walk is an HTML table (:mod:`ui.render.step_table`). Each shows only the steps up
+to the current one.
 Step ``k`` means "the first ``k`` steps are done"; positions shown count from 1.
 """
 
@@ -19,12 +20,8 @@ from rouge_core.steps import CellStep, GramStep, SkipStep, TraceStep, UnionStep
 from . import colours
 from .colours import sequence
 from .html import Span, analysis_html, esc, legend, page, row_html, tagged, token_span
-from .lcs import FULL_PX, HALF_PX, TIE_RULE, integer_colorbar, lcs_heatmap
 from .skip import CATEGORY_COLOURS, CATEGORY_GLYPHS, CLIPPED, CREDITED, NOT_PAIR, OUTSIDE, UNMATCHED, skip_matrix
 from .union import budget_html, budget_rows, candidate_spans, finders_of, reference_rows, sentence_legend
-
-#: Where the arrow from a cell to the one it builds on runs (cell units up and left of the centres).
-ARROW_OFFSET = 0.3
 
 STEP_CSS = """<style>
 .rl-step{border-left:4px solid #555;background:rgba(128,128,128,0.08);padding:0.45rem 0.7rem;
@@ -118,128 +115,6 @@ def f_lines(score: Score, alpha: float, profile: str) -> list[str]:
 
 def _values(cells: Sequence[CellStep]) -> dict[tuple[int, int], float]:
     return {(s.a, s.b): s.value for s in cells}
-
-
-def _after(t: TraceStep) -> tuple[int, int]:
-    return {"match": (t.a - 1, t.b - 1), "up": (t.a - 1, t.b), "left": (t.a, t.b - 1)}[t.move]
-
-
-def table_figure(
-    cells: Sequence[CellStep],
-    trace: Sequence[TraceStep],
-    k: int,
-    ref_tokens: Sequence[Token],
-    cand_tokens: Sequence[Token],
-    runs: bool = False,
-    weight: float = 1.0,
-    narrow: bool = False,
-) -> go.Figure:
-    """The c table (or with ``runs`` the w table of run lengths) after ``k`` steps:
-    cells filled so far, the current one outlined with an arrow from the cell it
-    builds on; past the last cell, the traceback so far and its marks. ``weight`` != 1:
-    the c table is a WLCS table (its title says so). Every cell's hover gives its value and
-    the rule that filled it; the w table's colour bar counts whole runs. ``narrow``: drawn in half
-    the page's width (two tables side by side), so cell numbers and column labels are fitted to that."""
-    m, n = len(ref_tokens), len(cand_tokens)
-    filled = cells[: min(k, len(cells))]
-    done = trace[: max(0, k - len(cells))] if not runs else []
-    top_row: list[Optional[float]] = [0.0] * (n + 1)
-    grid: list[list[Optional[float]]] = [top_row] + [[0.0] + [None] * n for _ in range(m)]
-    for s in filled:
-        grid[s.a][s.b] = float(s.run if runs else s.value)
-    path = [(t.a, t.b) for t in done] + ([_after(done[-1])] if done else [])
-    marks = tuple(t.mark for t in done if t.mark)
-    table = tuple(tuple(float("nan") if v is None else v for v in row) for row in grid)
-    name = "w" if runs else "c"
-    top = max([float(s.run if runs else s.value) for s in cells] + [1.0])
-    weighted = weight != 1.0 and not runs
-    rule = (
-        {"match": "match: w[a-1][b-1] + 1", "up": "no match: 0", "left": "no match: 0"}
-        if runs
-        else {
-            "match": "match: diagonal + f(k+1) − f(k)" if weighted else "match: diagonal + 1",
-            "up": "up: c[a-1][b] ≥ c[a][b-1]",
-            "left": "left: c[a][b-1] > c[a-1][b]",
-        }
-    )
-    if runs:
-        title = "w table: length of the run of consecutive matches ending at each cell"
-    elif weighted:
-        title = f"c table: WLCS (f(k) = k^{num(weight)}) of the first a reference and first b candidate words"
-    else:
-        title = "c table: LCS of the first a reference words and the first b candidate words"
-    sub = TIE_RULE
-    if 0 < k <= len(cells):
-        s = cells[k - 1]
-        sub = (
-            f"step {k} of {len(cells)} cells: {name}[{s.a}][{s.b}] = "
-            f"{num(s.run if runs else s.value)} ({rule[s.rule].split(':')[0]})"
-        )
-    elif done:
-        sub = f"traceback: {len(done)} of {len(trace)} moves, {len(marks)} match(es) marked"
-    elif runs and k > len(cells):
-        sub = f"all {len(cells)} cells filled; the longest run has {int(top) if cells else 0} match(es)"
-    drawn = lcs_heatmap(
-        SentencePair(0, 0, marks, 0.0, table, tuple(path) or None),
-        ref_tokens,
-        cand_tokens,
-        sub,
-        weight=1.0 if runs else weight,
-        title=title,
-        width_px=HALF_PX if narrow else FULL_PX,
-        widest=top,
-    )
-    if drawn is None:  # lcs_heatmap draws every table it is given with one
-        raise ValueError("the walk's table has no cells to draw")
-    fig = drawn
-    hover = [
-        [
-            f"{name}[{a}][{b}] = 0 (empty prefix)"
-            if a == 0 or b == 0
-            else (
-                esc(f"ref {a}. {ref_tokens[a - 1].text} / cand {b}. {cand_tokens[b - 1].text}")
-                + (
-                    f"<br>{name}[{a}][{b}] = {num(grid[a][b] or 0.0)}"
-                    if grid[a][b] is not None
-                    else "<br>not filled yet"
-                )
-            )
-            for b in range(n + 1)
-        ]
-        for a in range(m + 1)
-    ]
-    for s in filled:
-        hover[s.a][s.b] += "<br>" + esc(rule[s.rule])
-    bar = (
-        integer_colorbar(top, f"{name}[a][b]")
-        if runs or not weighted
-        else dict(title=dict(text=f"{name}[a][b]"), thickness=12)
-    )
-    fig.data[0].update(z=grid, zmax=top, text=hover, colorbar=bar)
-    if 0 < k <= len(cells):
-        s = cells[k - 1]
-        fig.add_shape(
-            type="rect", x0=s.b - 0.5, x1=s.b + 0.5, y0=s.a - 0.5, y1=s.a + 0.5, line=dict(color=CURRENT, width=4)
-        )
-        if not runs or s.rule == "match":  # the w table only builds on the diagonal
-            sa, sb = s.source
-            d = ARROW_OFFSET  # through the cells' upper left corners: the numbers stay clear
-            fig.add_annotation(
-                x=s.b - d,
-                y=s.a - d,
-                ax=sb - d,
-                ay=sa - d,
-                axref="x",
-                ayref="y",
-                showarrow=True,
-                arrowhead=3,
-                arrowwidth=2,
-                arrowcolor=CURRENT,
-                text="",
-                standoff=2,
-                startstandoff=2,
-            )
-    return fig
 
 
 def cell_lines(
