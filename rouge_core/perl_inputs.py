@@ -1,5 +1,8 @@
 """Reading ROUGE-1.5.5 inputs: summary files (SPL, SEE, ISI), XML configs and ``-z`` file lists.
 
+Each ``read_*`` function reads a path; its ``parse_*`` twin parses the same input given as bytes
+or text (used by :mod:`rouge_core.readers` for files inside a zip), with the same messages.
+
 Files are read as bytes and decoded as UTF-8; bytes that are not UTF-8 become
 U+0000 (one byte, never a word character), so Perl's byte and word counts hold.
 Only regular files are read (a directory, device or FIFO is refused before any
@@ -126,10 +129,27 @@ def read_summary(path: str, fmt: Optional[str]) -> list[str]:
     >>> read_summary(fh.name, "SEE"); os.remove(fh.name)
     ['Police killed the gunman.']
     """
+    _check_format(fmt, path)
+    return parse_summary(read_text(path), fmt, path)
+
+
+def _check_format(fmt: Optional[str], name: str) -> str:
     kind = (fmt or "").upper()
     if kind not in ("SPL", "SEE", "ISI"):
-        raise UsageError(f"Unknown input format: {shown(fmt or '(none)')} (reading {shown(path)})")
-    lines = read_text(path).split("\n")
+        raise UsageError(f"Unknown input format: {shown(fmt or '(none)')} (reading {shown(name)})")
+    return kind
+
+
+def parse_summary(text: str, fmt: Optional[str], name: str = "(text)") -> list[str]:
+    """The sentences of a summary's text in format SPL, SEE or ISI (``name`` is for messages).
+
+    >>> parse_summary('<S SNTNO="1">Police killed the gunman.</S>\\nnot a sentence\\n', "ISI")
+    ['Police killed the gunman.']
+    >>> parse_summary("one\\n\\ntwo\\n", "SPL")
+    ['one', 'two']
+    """
+    kind = _check_format(fmt, name)
+    lines = text.split("\n")
     if kind == "SPL":
         return [line for line in lines if line]
     out = []
@@ -152,10 +172,23 @@ def _id(node: ET.Element, path: str) -> str:
 
 def read_xml_config(path: str) -> list[Evaluation]:
     """The ``<EVAL>`` elements of a ROUGE-EVAL XML file, in document order (tag names case-insensitive)."""
+    return parse_xml_config(_read_bytes(path, MAX_CONFIG_BYTES, "a configuration file"), path)
+
+
+def parse_xml_config(data: bytes, path: str = "(XML)") -> list[Evaluation]:
+    """The ``<EVAL>`` elements of ROUGE-EVAL XML given as bytes (``path`` names it in messages and
+    is not opened); peer and model paths are ``root/file`` as written.
+
+    >>> ev = parse_xml_config(b'<ROUGE-EVAL><EVAL ID="7"><PEER-ROOT>p</PEER-ROOT><MODEL-ROOT>m</MODEL-ROOT>'
+    ...     b'<INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="A">a.txt</P></PEERS><MODELS><M ID="1">r.txt</M>'
+    ...     b'</MODELS></EVAL></ROUGE-EVAL>')[0]
+    >>> ev.eval_id, ev.fmt, ev.peers, ev.models
+    ('7', 'SPL', {'A': 'p/a.txt'}, ['m/r.txt'])
+    """
     try:
         # expat honours the declared encoding, as in Perl; it never fetches external entities
         # (a reference to one is an "undefined entity" error) and caps entity expansion.
-        root = ET.fromstring(_read_bytes(path, MAX_CONFIG_BYTES, "a configuration file"))
+        root = ET.fromstring(data)
     except ET.ParseError as e:
         raise UsageError(f"bad XML in {shown(path)}: {shown(str(e))}") from None
     except (LookupError, ValueError) as e:  # e.g. encoding="x-unknown" in the XML declaration
@@ -193,8 +226,17 @@ def read_file_list(path: str, fmt: str, peer_id: str) -> list[Evaluation]:
     Bytes that are not UTF-8 stay in the names (``surrogateescape``), so a file name
     opens as the bytes in the list, as in Perl.
     """
+    return parse_file_list(_read_bytes(path, MAX_CONFIG_BYTES, "a file list"), path, fmt, peer_id)
+
+
+def parse_file_list(data: bytes, path: str, fmt: str, peer_id: str) -> list[Evaluation]:
+    """A ``-z`` list given as bytes (``path`` names it in messages and is not opened).
+
+    >>> [(e.eval_id, e.peers, e.models) for e in parse_file_list(b"# c\\np1 m1 m2\\n\\np2 m3\\n", "l", "SPL", "X")]
+    [('1', {'X': 'p1'}, ['m1', 'm2']), ('2', {'X': 'p2'}, ['m3'])]
+    """
     evals: list[Evaluation] = []
-    text = _read_bytes(path, MAX_CONFIG_BYTES, "a file list").decode("utf-8", "surrogateescape")
+    text = data.decode("utf-8", "surrogateescape")
     for line in text.split("\n"):
         if line.startswith("#") or not _trim(line):
             continue
