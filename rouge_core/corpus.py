@@ -228,9 +228,25 @@ def _sequential_mean(values: np.ndarray) -> np.ndarray:
     return total / len(values)
 
 
+def pooled_scores(sums: np.ndarray, config: RougeConfig, family: str) -> np.ndarray:
+    """Rows of summed (model, peer, hit) counts -> rows of unrounded (R, P, F), pooled as ``averaging=1`` pools.
+
+    ``family`` is the measure's (``MeasureResult.family``): ``"W"`` maps ROUGE-W's
+    weighted ratios back through f^-1, except in the ``rouge155`` profile (see above).
+
+    >>> pooled_scores(np.array([[7.0, 8.0, 4.0]]), RougeConfig(), "N").tolist()
+    [[0.5714285714285714, 0.5, 0.5333333333333333]]
+    """
+    return _pooled(sums, config, _family_inverse(family, config))
+
+
 def _inverse(result: MeasureResult, config: RougeConfig) -> Optional[Callable[[np.ndarray], np.ndarray]]:
+    return _family_inverse(result.family, config)
+
+
+def _family_inverse(family: str, config: RougeConfig) -> Optional[Callable[[np.ndarray], np.ndarray]]:
     # ROUGE-1.5.5 pools W's weighted counts without f^-1 (-t 1); the other profiles map back.
-    if result.family != "W" or config.profile == "rouge155" or config.wlcs_weight is None:
+    if family != "W" or config.profile == "rouge155" or config.wlcs_weight is None:
         return None
     w = config.wlcs_weight
     return lambda x: np.power(x, 1.0 / w)
