@@ -148,10 +148,9 @@ stat = st.radio(
     key="diff_stat",
     help="One statistic keeps the table, and the reasons, within the page's width.",
 )
-fmt = "%.6f"
 frame = comparison_frame(comp, "PRF" if stat == "P, R and F" else stat)
 num = {
-    c: st.column_config.NumberColumn(c, format=fmt, width=110 if stat != "P, R and F" else 90)
+    c: st.column_config.TextColumn(c, width=110 if stat != "P, R and F" else 90)
     for c in frame.columns
     if c[-2:] in (" P", " R", " F")
 }
@@ -168,7 +167,7 @@ st.dataframe(
 st.caption(
     "Shaded: the cells whose value differs from the other profiles' (for that statistic); 'differs "
     "because' names the rules (explained below). ROUGE-1.5.5 (rouge155) prints 5 decimals, the others "
-    "are exact, shown to 6 decimals. None: the profile has no such measure (rougeL exists in rouge-score "
+    "are exact, shown to 6 decimals. A dash: the profile has no such measure (rougeL exists in rouge-score "
     "only and is compared with its rougeLsum)."
 )
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
-from rouge_core.token_stages import tokenizer_config
 from rouge_core.tokenize import TOKENIZER_RULES
-from ui.compute import rouge1_for, token_stages_for
+from ui.compute import rouge1_by_tokenizer, token_stages_for
 from ui.render.differences import MARKS_LEGEND, stage_html, text_marks_html
 from ui.render.html import page
 from ui.render.literal import md_literal
+from ui.render.tokenizer import COLUMNS, counts_frame
 from ui.samples import OPENING_SAMPLE, load_samples
 from ui.widgets import kept, state
 from ui.widgets.inputs import clip
@@ -76,31 +75,20 @@ if not text.strip():
 # For a text of the Inspect pair, the pair's ROUGE-1 under each tokenizer shows what the tokenizer
 # is worth for this input; the user's own text has no pair, so no such column.
 own = ss["tok_source"] == OWN
-rows = []
-for tok, ts in stages.items():
-    kept, letters = ts.letters
-    row = {
-        "tokenizer": tok,
-        "stemmer": ts.stages[3].rule.split(",")[0] if ts.stages[3].enabled else "off",
-        "letters and digits kept": f"{kept} of {letters}",
-        "characters dropped": ts.count("dropped"),
-        "characters splitting words": ts.count("split"),
-        "tokens after cleaning": ts.stages[1].count,
-        "after stopwords": ts.stages[2].count,
-        "after stemming": ts.stages[3].count,
-    }
-    if not own:
-        row["ROUGE-1 recall of the Inspect pair"] = rouge1_for(
-            candidate, references, tokenizer_config(tok, config)
-        ).recall
-    rows.append(row)
-summary = pd.DataFrame(rows)
+summary = counts_frame(stages, None if own else rouge1_by_tokenizer(candidate, references, config))
 st.subheader("Counts")
 st.dataframe(
     summary,
     hide_index=True,
     width="stretch",
-    column_config={c: st.column_config.NumberColumn(format="%.5f") for c in summary.columns if "ROUGE-1" in c},
+    column_config={
+        c: (
+            st.column_config.NumberColumn(c, help=COLUMNS[c], format="%.5f")
+            if c == "ROUGE-1 R"
+            else st.column_config.Column(c, help=COLUMNS[c])
+        )
+        for c in summary.columns
+    },
 )
 st.caption(
     "Each tokenizer with its own package's stemmer (rouge-score's with NLTK's Porter, rouge155's with "
@@ -108,15 +96,15 @@ st.caption(
     + (
         "Your own text has no reference, so no ROUGE-1 column."
         if own
-        else "ROUGE-1 recall of the Inspect pair = the Inspect page's candidate against its references, "
-        "under each tokenizer (other options from the sidebar)."
+        else "ROUGE-1 R = the recall of the Inspect page's candidate against its references under each "
+        "tokenizer (other options from the sidebar). Hover a column's name for what it counts."
     )
 )
 
-(kept, letters), (ukept, _) = stages["rouge155"].letters, stages["unicode"].letters
-if kept < letters:  # no user text in this (markdown) message: the marked text below shows it
+(n_kept, letters), (ukept, _) = stages["rouge155"].letters, stages["unicode"].letters
+if n_kept < letters:  # no user text in this (markdown) message: the marked text below shows it
     st.success(
-        f"The rouge155 tokenizer (and rouge-score's) keeps {kept} of the {letters} letters and digits "
+        f"The rouge155 tokenizer (and rouge-score's) keeps {n_kept} of the {letters} letters and digits "
         f"of this text; the unicode tokenizer keeps {ukept}. The characters they drop or split words "
         "at are marked below: a score under the ASCII tokenizers says nothing about that text."
     )

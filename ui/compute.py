@@ -11,7 +11,7 @@ from typing import Sequence, cast
 
 import streamlit as st
 
-from rouge_core import Report, RougeConfig, Score, evaluate, score
+from rouge_core import TOKENIZERS, Report, RougeConfig, Score, evaluate, score
 from rouge_core.differences import Comparison, compare
 from rouge_core.mistakes import MISTAKES, Outcome
 from rouge_core.steps import (
@@ -26,7 +26,7 @@ from rouge_core.steps import (
     traceback_steps,
     union_steps,
 )
-from rouge_core.token_stages import TokenStages, compare_tokenizers
+from rouge_core.token_stages import TokenStages, compare_tokenizers, tokenizer_config
 from ui.budget import Budget, Size, measure, problems, too_large_message
 from ui.memory_cache import REPORT_CACHE_BYTES, MemoryLRU, report_bytes
 from ui.render.literal import md_literal
@@ -89,6 +89,12 @@ def _rouge1(candidate: str, references: tuple[str, ...], signature: str) -> Scor
         max_n=1, rouge_l=False, flat_lcs=False, wlcs_weight=None, skip_distance=None
     )
     return score(candidate, list(references), cfg)["ROUGE-1"].score
+
+
+def rouge1_by_tokenizer(candidate: str, references: Sequence[str], config: RougeConfig) -> dict[str, float]:
+    """The pair's ROUGE-1 recall under each tokenizer, each with its own package's stemmer
+    (``rouge_core.token_stages.tokenizer_config``), the other options from ``config``."""
+    return {tok: rouge1_for(candidate, references, tokenizer_config(tok, config)).recall for tok in TOKENIZERS}
 
 
 def rouge1_for(candidate: str, references: Sequence[str], config: RougeConfig) -> Score:

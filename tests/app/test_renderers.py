@@ -486,3 +486,22 @@ def test_differences_shade_cells_not_rows():
     styles = style_frame(df)._compute().ctx  # (row, column) -> [(property, value)]
     shaded = {(r, df.columns[c]) for (r, c), props in styles.items() if any("background" in p for p, _ in props)}
     assert shaded == {(0, "rouge155 F")}
+
+
+def test_differences_table_shows_a_dash_for_a_measure_a_profile_lacks():
+    """rougeL exists in rouge-score only: the other profiles' cells show a dash, never "None" or "nan"."""
+    from rouge_core.differences import compare
+    from ui.render.differences import comparison_frame, style_frame
+
+    df = comparison_frame(compare("police kill the gunman", "police killed the gunman"), "F")
+    flat = df.index[df.measure.str.startswith("ROUGE-Lflat")][0]
+    body = style_frame(df).to_html()
+    assert pd_isna(df.loc[flat, "rouge155 F"]) and not pd_isna(df.loc[flat, "rouge-score F"])
+    assert "—" in body and "None" not in body and "nan" not in body
+    assert "0.750000" in body  # the other cells keep 6 decimals (ROUGE-1 F = 3/4)
+
+
+def pd_isna(value) -> bool:
+    import pandas as pd
+
+    return bool(pd.isna(value))

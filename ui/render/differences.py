@@ -21,6 +21,8 @@ from .html import esc, highlight, legend, note_html, page
 
 DIFF_COLOUR = colours.DIFFERS
 QUANTITIES = (("P", "precision"), ("R", "recall"), ("F", "fmeasure"))
+#: The score columns of :func:`comparison_frame` (one per profile and statistic).
+NUMBER_COLUMNS = pd.Index([f"{p} {short}" for short, _ in QUANTITIES for p in PROFILES])
 MULTI_REF_TEXT = {"pooled": "references pooled (-f A)", "best": "best reference", "jackknife": "jackknifing"}
 
 
@@ -56,7 +58,9 @@ def comparison_frame(c: Comparison, stats: str = "PRF") -> pd.DataFrame:
 
 def style_frame(df: pd.DataFrame) -> pd.io.formats.style.Styler:
     """Highlight the cells that differ: in each row and statistic, the values not shared by the most
-    profiles (all of them when every profile differs), never the whole row."""
+    profiles (all of them when every profile differs), never the whole row. Scores are shown as text
+    in one style, 6 decimals (rouge155's 5 printed digits end in 0), and a measure the profile lacks
+    as a dash, not "None"."""
 
     def shade(row: pd.Series) -> list[str]:
         css = [""] * len(row)
@@ -72,7 +76,11 @@ def style_frame(df: pd.DataFrame) -> pd.io.formats.style.Styler:
                     css[row.index.get_loc(c)] = f"background-color: {DIFF_COLOUR}"
         return css
 
-    return df.style.apply(shade, axis=1)
+    css = pd.DataFrame([shade(r) for _, r in df.iterrows()], index=df.index, columns=df.columns)
+    shown = df.copy()
+    for c in NUMBER_COLUMNS.intersection(df.columns):
+        shown[c] = ["—" if pd.isna(v) else f"{v:.6f}" for v in df[c]]
+    return shown.style.apply(lambda _: css, axis=None)
 
 
 def configs_text(configs: dict[str, RougeConfig]) -> str:
