@@ -430,16 +430,15 @@ def _skip_section(base: RougeConfig, ref_text: str, cand_text: str) -> None:
         steps = skip_walk(cand.keys, ref.keys, dist, su, base)
 
         def draw(k: int) -> None:
-            fig = rl.skip_walk_figure(report, label, steps, k)
-            if fig is not None:
-                st.plotly_chart(fig, width="stretch", key="learn_fig_S")
+            sub = f"step {k} of {len(steps)}: " + rl.skip_lines(steps, k)[0] if k else rl.SKIP_START
+            table = step_table.skip_table_html(label, report.candidate.tokens, steps, k, sub)
             done = None
             if steps and k == len(steps):
                 done = rl.total_done("hits", steps[-1].hits, m.counts.hit) + (
                     f"; counted {steps[-1].counted}, rouge_core's candidate total {rl.num(m.counts.peer)} "
                     f"{rl.check(steps[-1].counted == m.counts.peer)}"
                 )
-            st.html(rl.step_box(rl.skip_lines(steps, k, dist), done))
+            st.html(step_table.walk_html(table) + rl.step_box(rl.skip_lines(steps, k, dist), done))
 
         _stepped("S", len(steps), "one of the texts has no words to compare", draw)
     st.markdown("**Worked arithmetic** (sidebar profile and α)")

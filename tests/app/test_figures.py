@@ -12,7 +12,7 @@ import pytest
 
 from rouge_core import RougeConfig, evaluate
 from rouge_core.lcs import lcs
-from rouge_core.steps import skip_steps, union_steps
+from rouge_core.steps import union_steps
 from ui.render.html import MAX_TICKS, SUBTITLE_CHARS, TICK_CHARS, TITLE_CHARS
 from ui.render.lcs import (
     HALF_PX,
@@ -24,7 +24,7 @@ from ui.render.lcs import (
     pair_tokens,
     pair_with_table,
 )
-from ui.render.learn import skip_walk_figure, union_lines, union_walk_html
+from ui.render.learn import union_lines, union_walk_html
 from ui.render.skip import skip_matrix
 from ui.render.union import budget_frame, union_html, union_table
 
@@ -75,7 +75,6 @@ def test_every_figure_has_a_title_that_fits():
         lcs_heatmap(p, rt, ct),
         alignment_figure(rt, ct, p.marks, title="LCS alignment (15 matches)"),
         skip_matrix(rs, "ROUGE-S4", 0),
-        skip_walk_figure(rs, "ROUGE-S4", skip_steps(rs.candidate.keys, rs.references[0].keys, 4), 3),
     ]
     for fig in figs:
         assert_title_fits(fig)

@@ -146,3 +146,28 @@ def test_tokens_are_escaped():
     cells, trace, rt, ct = walk("police <b>killed</b> the gunman", "police <script>x</script> the gunman")
     body = walk_html(table_html(cells, trace, len(cells) + len(trace), rt, ct))
     assert "<script>" not in body and "<b>" not in body.split("</style>")[-1]
+
+
+# -- ROUGE-S / SU ---------------------------------------------------------------------------------------------
+
+
+def test_the_skip_walk_colours_each_decided_pair_and_outlines_the_current_one():
+    from rouge_core.steps import skip_steps
+    from ui.render.step_table import skip_table_html
+
+    r = evaluate(S2, S1, RougeConfig())
+    toks = r.candidate.tokens  # police kill the gunman
+    steps = skip_steps(r.candidate.keys, r.references[0].keys, -1)  # 6 pairs, no limit
+    p = parse(skip_table_html("ROUGE-S*", toks, steps, 5, "step 5"))
+    g = p.rows[1:]
+    assert len(g) == 4 and all(len(row) == 4 for row in g)
+    # pairs in order: (police kill) ✗, (police the) ✓, (police gunman) ✓, (kill the) ✗, (kill gunman) ✗, (the gunman) ✓
+    assert [g[0][1][1], g[0][2][1], g[0][3][1], g[1][2][1], g[1][3][1]] == ["✗", "✓", "✓", "✗", "✗"]
+    assert "rl-now" in g[1][3][0] and "rl-empty" in g[2][3][0]  # step 5 is (kill, gunman); (the, gunman) is next
+    assert "not checked yet" in html.unescape(g[2][3][2]) and "gap 1" in html.unescape(g[1][3][2])
+    assert "rl-none" in g[3][0][0]  # i >= j: no pair
+    done = parse(skip_table_html("ROUGE-S*", toks, steps, len(steps), "done"))
+    assert (
+        sum(c[1] == "✓" for row in done.rows[1:] for c in row)
+        == evaluate(S2, S1, RougeConfig(skip_distance=-1)).measures["ROUGE-S*"].counts.hit
+    )  # 3 credited pairs

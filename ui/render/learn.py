@@ -11,16 +11,14 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 import pandas as pd
-import plotly.graph_objects as go
 
-from rouge_core import Analysis, Report, Score, Token
+from rouge_core import Analysis, Score, Token
 from rouge_core.explain import SentencePair
 from rouge_core.steps import CellStep, GramStep, SkipStep, TraceStep, UnionStep
 
 from . import colours
 from .colours import sequence
 from .html import Span, analysis_html, esc, legend, page, row_html, tagged, token_span
-from .skip import CATEGORY_COLOURS, CATEGORY_GLYPHS, CLIPPED, CREDITED, NOT_PAIR, OUTSIDE, UNMATCHED, skip_matrix
 from .union import budget_html, budget_rows, candidate_spans, finders_of, reference_rows, sentence_legend
 
 STEP_CSS = """<style>
@@ -314,62 +312,8 @@ def ngram_frame(steps: Sequence[GramStep], k: int, n: int) -> pd.DataFrame:
 
 # -- skip-bigrams -----------------------------------------------------------------
 
-_SKIP_CAT = {"outside": OUTSIDE, "matched": CREDITED}
-
-
-def _skip_cat(s: SkipStep) -> int:
-    return _SKIP_CAT.get(s.status, CLIPPED if s.reference_count else UNMATCHED)
-
-
-def skip_walk_figure(report: Report, label: str, steps: Sequence[SkipStep], k: int) -> Optional[go.Figure]:
-    """The skip-bigram matrix of the Inspect page with only the first ``k`` pairs decided;
-    SU unigrams on the diagonal; the current cell outlined."""
-    sub = "every in-order pair (i, j), row by row; SU unigrams on the diagonal"
-    if k:
-        sub = f"step {k} of {len(steps)}: " + skip_lines(steps, k)[0]
-    fig = skip_matrix(report, label, 0, subtitle=sub)
-    if fig is None:
-        return None
-    heat = fig.data[0]
-    toks = report.candidate.tokens
-    # One more colour for the pairs not checked yet: category c fills [c/6, (c+1)/6).
-    colours_ = [*(CATEGORY_COLOURS[c] for c in range(5)), NOT_YET]
-    scale = [[x, col] for c, col in enumerate(colours_) for x in (c / 6, (c + 1) / 6)]
-    z = [[(5.5 if j > i else NOT_PAIR + 0.5) for j in range(len(toks))] for i in range(len(toks))]
-    final = [list(r) for r in heat.customdata]  # "(i, j) 'a ... b', gap g: <category>"
-    hover = [
-        [t if j <= i else t.rsplit(": ", 1)[0] + ": not checked yet" for j, t in enumerate(r)]
-        for i, r in enumerate(final)
-    ]
-    glyphs = None if heat.text is None else [["" for _ in r] for r in heat.text]
-    for s in steps[:k]:
-        j = s.i if s.j is None else s.j
-        cat = _skip_cat(s)
-        z[s.i][j] = cat + 0.5
-        hover[s.i][j] = (
-            final[s.i][j] if s.j is not None else esc(f"SU unigram {s.i + 1} '{toks[s.i].text}': {s.status}")
-        )
-        if glyphs is not None:
-            glyphs[s.i][j] = CATEGORY_GLYPHS[cat]
-    heat.update(z=z, customdata=hover, colorscale=scale, zmax=6)
-    if glyphs is not None:
-        heat.update(text=glyphs)
-    fig.add_trace(
-        go.Scatter(
-            x=[None],
-            y=[None],
-            mode="markers",
-            name="not checked yet",
-            marker=dict(symbol="square", size=12, color=NOT_YET, line=dict(color="#8c8c8c", width=1)),
-        )
-    )
-    if k:
-        s = steps[k - 1]
-        j = s.i if s.j is None else s.j
-        fig.add_shape(
-            type="rect", x0=j - 0.5, x1=j + 0.5, y0=s.i - 0.5, y1=s.i + 0.5, line=dict(color=CURRENT, width=4)
-        )
-    return fig
+#: The skip walk's subtitle before its first step.
+SKIP_START = "every in-order pair (i, j), row by row; SU unigrams on the diagonal"
 
 
 def skip_lines(steps: Sequence[SkipStep], k: int, distance: int = -1) -> list[str]:

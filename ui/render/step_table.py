@@ -1,4 +1,5 @@
-"""The Learn page's LCS / WLCS table walk as an HTML table (the c table, or Lin's w table of run lengths).
+"""The Learn page's table walks as HTML tables: the LCS / WLCS c table (or Lin's w table of run lengths),
+and the skip-bigram matrix of ROUGE-S / SU.
 
 A step redraws in the browser's own table layout, not a plotly chart: every cell keeps its
 number at any size (the table scrolls sideways instead of hiding numbers), the arrows are the
@@ -13,11 +14,22 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from rouge_core import Token
-from rouge_core.steps import CellStep, TraceStep
+from rouge_core.steps import CellStep, SkipStep, TraceStep
 
 from . import colours
-from .html import esc, page
+from .html import esc, legend, page
 from .lcs import TIE_RULE
+from .skip import (
+    CATEGORY_COLOURS,
+    CATEGORY_GLYPHS,
+    CLIPPED,
+    CREDITED,
+    NOT_PAIR,
+    OUTSIDE,
+    UNMATCHED,
+    cell_text,
+    legend_name,
+)
 
 #: The arrow of each rule (the cell a value builds on) and of each traceback move.
 ARROWS = {"match": "↖", "up": "↑", "left": "←"}
@@ -35,6 +47,8 @@ TABLE_CSS = f"""<style>
 .rl-dp td{{min-width:2.3em;height:2.1em;text-align:center;border:1px solid {colours.GRID};border-radius:3px;
  padding:0 0.25rem;cursor:help;}}
 .rl-dp td.rl-empty{{border-style:dotted;}}
+.rl-dp td.rl-none{{border-color:transparent;}}
+.rl-legend span.rl-todo{{border:1px dotted #8c8c8c;}}
 .rl-dp td.rl-now{{outline:3px solid {colours.CURRENT_INK};outline-offset:-1px;font-weight:700;}}
 .rl-dp td.rl-from{{outline:2px dashed {colours.CURRENT_INK};outline-offset:-2px;}}
 .rl-dp td.rl-path{{box-shadow:inset 0 0 0 2px {colours.CURRENT_INK};}}
@@ -211,3 +225,73 @@ def table_html(
 def walk_html(*tables: str) -> str:
     """Tables from :func:`table_html` (and other escaped parts) with the CSS, one block for ``st.html``."""
     return page(TABLE_CSS, *tables)
+
+
+# -- ROUGE-S / SU: the candidate's pairs (i, j) decided one at a time ------------------------------------------
+
+
+def skip_table_html(label: str, tokens: Sequence[Token], steps: Sequence[SkipStep], k: int, subtitle: str) -> str:
+    """The candidate's skip-bigram matrix (row i = first word, column j = second word) after ``k`` steps:
+    decided pairs in their verdict's colour and glyph (✓ credited, ○ clipped, ✗ not in the reference,
+    grey outside the skip distance), SU unigrams on the diagonal, pairs not checked yet dotted, the
+    current one outlined. Every cell hovers with its pair, gap and verdict."""
+    n = len(tokens)
+    decided = {(s.i, s.i if s.j is None else s.j): s for s in steps[:k]}
+    current = None
+    if k:
+        s = steps[k - 1]
+        current = (s.i, s.i if s.j is None else s.j)
+    col = ' class="rl-v"' if n > VERTICAL_LABELS else ""
+    head = ['<th class="rl-r">i \\ j</th>'] + [
+        f'<th{col} title="{esc(t.key)}">{j} {esc(t.text)}</th>' for j, t in enumerate(tokens, 1)
+    ]
+    rows = ["<tr>" + "".join(head) + "</tr>"]
+    for i in range(n):
+        out = [f'<th class="rl-r" title="{esc(tokens[i].key)}">{i + 1} {esc(tokens[i].text)}</th>']
+        for j in range(n):
+            cls: list[str] = []
+            style, body = "", ""
+            step = decided.get((i, j))
+            a, b = tokens[i].text, tokens[j].text
+            if step is not None:
+                cat = skip_category(step)
+                style = f' style="background:{CATEGORY_COLOURS[cat]}"'
+                body = CATEGORY_GLYPHS[cat]
+                hover = (
+                    f"SU unigram {i + 1} '{a}': {step.status}" if step.j is None else cell_text(i + 1, j + 1, a, b, cat)
+                )
+            elif j > i:
+                cls.append("rl-empty")
+                hover = f"({i + 1}, {j + 1}) '{a} ... {b}', gap {j - i - 1}: not checked yet"
+            else:
+                cls.append("rl-none")
+                hover = cell_text(i + 1, j + 1, a, b, NOT_PAIR)
+            if (i, j) == current:
+                cls.append("rl-now")
+            klass = f' class="{" ".join(cls)}"' if cls else ""
+            out.append(f'<td{klass}{style} title="{esc(hover)}">{body}</td>')
+        rows.append("<tr>" + "".join(out) + "</tr>")
+    title = f"{label}: candidate skip-bigrams (row i = first word, column j = second word)"
+    keys = legend(
+        [(CATEGORY_COLOURS[c], legend_name(c)) for c in (CREDITED, CLIPPED, UNMATCHED, OUTSIDE)]
+        + [("rl-todo", "not checked yet")],
+        sample="\u00a0\u00a0\u00a0",  # no-break spaces: a swatch of only blanks would collapse to nothing
+    )
+    return (
+        f'<div class="rl-dp-title">{esc(title)}<small>{esc(subtitle)}</small></div>{keys}'
+        f'<div class="rl-dp-wrap"><table class="rl-dp rl-skip">{"".join(rows)}</table></div>'
+    )
+
+
+def skip_category(step: SkipStep) -> int:
+    """A decided pair's verdict as a skip-matrix category (credited, clipped, not in the reference, outside).
+
+    >>> from rouge_core.steps import skip_steps
+    >>> [skip_category(s) for s in skip_steps("a b a".split(), "a b".split(), -1)]
+    [4, 2, 2]
+    """
+    if step.status == "outside":
+        return OUTSIDE
+    if step.status == "matched":
+        return CREDITED
+    return CLIPPED if step.reference_count else UNMATCHED
