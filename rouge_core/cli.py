@@ -27,7 +27,9 @@ printed lines. Deliberate differences:
 * output is UTF-8 (Perl prints non-ASCII IDs below U+0100 as single Latin-1 bytes).
 
 Extra options: ``--profile``, ``--tokenizer``, ``--no-stem-exceptions``, ``--json`` (the averages;
-with ``-d`` also every evaluation's entry under ``evals``, an empty list without it), ``--version``.
+with ``-d`` also every evaluation's entry under ``evals``, an empty list without it), ``--version``;
+``--input``/``--candidates`` score corpus files instead of a config, and ``--compare`` ranks and tests
+their systems (:mod:`rouge_core.cli_corpus`).
 Files are read as bytes and decoded as UTF-8; bytes that are not UTF-8 become
 U+0000 (one byte, never a word character), so Perl's byte and word counts hold.
 """
@@ -70,7 +72,24 @@ USAGE = """usage: python -m rouge_core [options] <config-file> [<systemID>]   (o
   -e DIR  a ROUGE-1.5.5 data directory: -m stems with its WordNet-2.0.exc.db (no keys: Porter alone)
   -z SPL|SEE|ISI  the config is a list of 'peer model1 model2 ...' lines (peer ID: systemID or X)
   --profile rouge155|rouge-score|paper  --tokenizer NAME  --no-stem-exceptions (-m: Porter alone)
-  --json  JSON averages (with -d: every evaluation too)   --version"""
+  --json  JSON averages (with -d: every evaluation too)   --version
+
+corpus files (the options above set the scores; see rouge_core.cli_corpus):
+  python -m rouge_core [options] --input FILE [--input FILE ...]
+  python -m rouge_core [options] --candidates FILE --references FILE [FILE ...]
+  --input FILE  JSON Lines (also SummEval, REALSumm), .csv/.tsv, or a .zip with a ROUGE-1.5.5 config;
+                repeatable: records name their systems; a file without system names is one system
+                (named X when it is the only input, else by its path)
+  --candidate-column C  --reference-column C (repeatable)  --id-column C  --system-column C   (.csv/.tsv)
+  --candidates FILE  one summary a line (line k: document k); repeatable, one system each
+  --references FILE [FILE ...]  the references, line-aligned with every --candidates file
+  --sentences lines|split  a summary's sentences: its lines (default), or split by the sentence splitter
+  --system NAME  only this system (repeatable; default: every system, in input order)
+  --compare  rank the systems and test every pair on the same documents, instead of the report:
+    --measure M  ROUGE-2 if scored, else the first measure scored; repeatable
+    --statistic F|R|P (F)   --convention mean|pooled (mean)   --test bootstrap|randomization (bootstrap)
+    --samples N  resamples or shuffles (1000 for bootstrap, 10000 for randomization)   --seed S (0)
+    --common-docs  compare on the documents every system has (with the same references)"""
 
 _WITH_VALUE, _FLAGS = set("bceflnprtwz23"), set("ahHdmMsuUvx")
 _LONG = {
@@ -80,7 +99,31 @@ _LONG = {
     "--json": False,
     "--help": False,
     "--version": False,
+    # Corpus files and system comparison (rouge_core.cli_corpus):
+    "--input": True,
+    "--candidates": True,
+    "--references": True,
+    "--candidate-column": True,
+    "--reference-column": True,
+    "--id-column": True,
+    "--system-column": True,
+    "--sentences": True,
+    "--system": True,
+    "--compare": False,
+    "--measure": True,
+    "--statistic": True,
+    "--convention": True,
+    "--test": True,
+    "--samples": True,
+    "--seed": True,
+    "--common-docs": False,
 }
+#: Long options that select a corpus run (:mod:`rouge_core.cli_corpus`) instead of a ROUGE-1.5.5 config.
+CORPUS_OPTIONS = frozenset(list(_LONG)[list(_LONG).index("--input") :])
+#: Long options that may be repeated: their values are kept in a list, in command-line order.
+_REPEATABLE = {"--input", "--candidates", "--references", "--reference-column", "--system", "--measure"}
+#: ``--references`` also takes the arguments after its value, up to the next option (files2rouge style).
+_GREEDY = {"--references"}
 
 
 def parse_args(argv: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
@@ -88,6 +131,8 @@ def parse_args(argv: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
 
     >>> parse_args(["-ad", "-n4", "-2", "-1", "c.xml", "--json"])
     ({'-a': True, '-d': True, '-n': '4', '-2': '-1', '--json': True}, ['c.xml'])
+    >>> parse_args(["--references", "r1.txt", "r2.txt", "-n", "2", "--references=r3.txt"])
+    ({'--references': ['r1.txt', 'r2.txt', 'r3.txt'], '-n': '2'}, [])
     """
     opts: dict[str, Any] = {}
     pos: list[str] = []
@@ -104,7 +149,13 @@ def parse_args(argv: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
                 if not args:
                     raise UsageError(f"option {name} needs a value")
                 val = args.pop(0)
-            opts[name] = val if _LONG[name] else True
+            if name in _REPEATABLE:
+                values = opts.setdefault(name, [])
+                values.append(val)
+                while name in _GREEDY and args and not args[0].startswith("-"):
+                    values.append(args.pop(0))
+            else:
+                opts[name] = val if _LONG[name] else True
         elif a.startswith("-") and len(a) > 1:
             for j, c in enumerate(a[1:], start=1):
                 if c in _FLAGS:
@@ -409,7 +460,8 @@ def run(argv: Sequence[str]) -> int:
         print(version_text())
         return 0
     config = build_config(opts)
-    if not pos or len(pos) > 2:
+    corpus_run = bool(CORPUS_OPTIONS & set(opts))
+    if not corpus_run and (not pos or len(pos) > 2):
         raise UsageError(
             "Please specify the ROUGE configuration file or use option '-h' for help"
             if not pos
@@ -421,6 +473,10 @@ def run(argv: Sequence[str]) -> int:
         for w in warnings:
             print(f"rouge_core: warning: {w}", file=sys.stderr)
     with exception_table(table) if table is not None else contextlib.nullcontext():
+        if corpus_run:
+            from .cli_corpus import run_corpus  # imported here: cli_corpus builds on this module
+
+            return run_corpus(opts, pos, config)
         return _score(opts, pos, config)
 
 
@@ -448,7 +504,7 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig) -> int:
 
     labels = _perl_labels(config, opts)
     out: list[str] = []
-    results = []
+    results: list[dict[str, Any]] = []
     for peer in peers:
         ids, pairs = [], []
         for ev in evals:
@@ -464,30 +520,41 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig) -> int:
             ids.append(ev.eval_id)
             pairs.append((text(ev.peers[peer], ev.fmt), [text(m, ev.fmt) for m in ev.models]))
         report = evaluate_corpus(pairs, config, ids=ids, peer_id=peer)
-        _check_finite(report, peer, labels)
-        for label, m in report.measures.items():
-            for note in (n for n in m.notes if n.startswith(PERL_ABORTS)):
-                print(f"rouge_core: warning: {peer} {labels.get(label, label)}: {note}", file=sys.stderr)
-        if "--json" in opts:
-            results.append(
-                {
-                    "peer": peer,
-                    "measures": [to_json(report, k, labels.get(k, k), "-d" in opts) for k in report.measures],
-                }
-            )
-        else:
-            out += render(report, peer, labels, opts.get("-c", "95").strip(_WS), "-d" in opts)
+        peer_output(report, peer, labels, opts, results, out)
+    emit_output(config, opts, results, out)
+    return 0
+
+
+def peer_output(
+    report: CorpusReport,
+    peer: str,
+    labels: dict[str, str],
+    opts: dict[str, Any],
+    results: list[dict[str, Any]],
+    out: list[str],
+) -> None:
+    """Check one peer's report, warn where ROUGE-1.5.5 would stop, then add its JSON entry
+    (``--json``) to ``results`` or its printed lines to ``out``."""
+    _check_finite(report, peer, labels)
+    for label, m in report.measures.items():
+        for note in (n for n in m.notes if n.startswith(PERL_ABORTS)):
+            print(f"rouge_core: warning: {peer} {labels.get(label, label)}: {note}", file=sys.stderr)
+    if "--json" in opts:
+        measures = [to_json(report, k, labels.get(k, k), "-d" in opts) for k in report.measures]
+        results.append({"peer": peer, "measures": measures})
+    else:
+        out += render(report, peer, labels, opts.get("-c", "95").strip(_WS), "-d" in opts)
+
+
+def emit_output(
+    config: RougeConfig, opts: dict[str, Any], results: list[dict[str, Any]], out: list[str], **extra: Any
+) -> None:
+    """Print the peers' JSON (with the config's signature and flags, then ``extra``) or their lines."""
     if "--json" in opts:  # allow_nan=False: strict JSON (_check_finite has let no NaN or inf through)
-        _emit(
-            json.dumps(
-                {"signature": config.signature(), "perl_flags": config.perl_flags(), "peers": results},
-                indent=1,
-                allow_nan=False,
-            )
-        )
+        data = {"signature": config.signature(), "perl_flags": config.perl_flags(), "peers": results, **extra}
+        _emit(json.dumps(data, indent=1, allow_nan=False))
     elif out:
         _emit("\n".join(out))
-    return 0
 
 
 def main(argv: Optional[list[str]] = None) -> int:
