@@ -34,7 +34,7 @@ def _set_own(candidate: str, references: list[str]) -> None:
     kept.set_text("diff_candidate", candidate)
     for i, r in enumerate(refs):
         kept.set_text(f"diff_ref_{i}", r)
-    ss["diff_source"] = ss["_diff_source"] = "own"
+    kept.set_value("diff_source", "own")
 
 
 def _own() -> tuple[str, list[str]]:
@@ -69,12 +69,8 @@ def _drop_ref() -> None:
 
 
 state.init_inputs(FIRST_SAMPLE.candidate, list(FIRST_SAMPLE.references))
-ss.setdefault("_diff_source", "inspect")
 if "_diff_n" not in ss:
     ss["_diff_n"] = 1
-# The radio's value is dropped while another page is open: restore it from the plain key.
-if "diff_source" not in ss:
-    ss["diff_source"] = ss["_diff_source"]
 
 st.title("Why do the numbers differ?")
 st.caption(
@@ -93,12 +89,14 @@ top[0].selectbox(
     on_change=_load_example,
     placeholder="Choose a rule to load an input that triggers it...",
 )
-top[1].radio("Input", list(SOURCES), key="diff_source", format_func=SOURCES.get, horizontal=True)
+with top[1]:
+    source = kept.value_widget(
+        st.radio, "Input", "diff_source", "inspect", options=list(SOURCES), format_func=SOURCES.get, horizontal=True
+    )
 if msg := ss.pop("_diff_msg", None):
     st.info(md_literal(msg))
-ss["_diff_source"] = ss["diff_source"]
 
-if ss["diff_source"] == "own":
+if source == "own":
     left, right = st.columns(2)
     kept.text_area("Candidate (one sentence per line)", "diff_candidate", container=left, height=130)
     with right:

@@ -106,21 +106,10 @@ DEFINITIONS = {  # (text, formulas): each formula on its own line so that it fit
 }
 
 
-# -- widget state that survives page and section switches (mirrored as in ui/widgets/state.py) --------------
+# -- widget state that survives page and section switches (ui.widgets.kept's mirrors) -------------------------
 
-
-def _w(widget: Callable[..., Any], label: str, key: str, default: Any, **kw: Any) -> Any:
-    """Draw a keyed widget whose value is restored from its '_' mirror after a page or section switch."""
-    if key not in st.session_state:
-        st.session_state[key] = st.session_state.get("_" + key, default)
-    value = widget(label, key=key, **kw)
-    st.session_state["_" + key] = value
-    return value
-
-
-def _set(key: str, value: Any) -> None:
-    st.session_state[key] = value
-    st.session_state["_" + key] = value
+_w = kept.value_widget
+_set = kept.set_value
 
 
 def _move(key: str, delta: int, total: int) -> None:
@@ -135,8 +124,7 @@ def _load(sec: str) -> None:
     kept.set_text(f"learn_{sec}_cand", s.candidate)
     _set(f"learn_{sec}_step", 0)
     for k in ("rs", "cs"):  # back to the default pair (the first sentences with words)
-        st.session_state.pop(f"learn_{sec}_{k}", None)
-        st.session_state.pop(f"_learn_{sec}_{k}", None)
+        kept.forget_value(f"learn_{sec}_{k}")
     if len(s.references) > 1:
         st.session_state[f"_learn_{sec}_msg"] = (
             f"'{s.title}' has {len(s.references)} references; this page uses one, so the first was loaded."
@@ -149,7 +137,7 @@ def _stepper(sec: str, total: int, empty: str = "one of the texts has no words t
     if total == 0:
         st.info(f"Nothing to step through: {empty}.")
         return 0
-    _set(key, max(0, min(total, int(st.session_state.get(key, st.session_state.get("_" + key, 0))))))
+    _set(key, max(0, min(total, int(kept.get_value(key, 0)))))
     cols = st.columns([1, 1, 1, 1, 3])
     for col, (label, icon, fn, args) in zip(
         cols,
@@ -247,7 +235,7 @@ def _pick_pair(sec: str, report: Report) -> Optional[tuple[int, int]]:
     for col, key, side, name in zip(st.columns(2), ("rs", "cs"), (ref, cand), ("Reference", "Candidate")):
         key = f"learn_{sec}_{key}"
         first = next((i for i, s in enumerate(side.sentences) if s), 0)  # the first sentence with words
-        if st.session_state.get(key, st.session_state.get("_" + key, first)) not in range(len(side.sentences)):
+        if kept.get_value(key, first) not in range(len(side.sentences)):
             _set(key, first)
         with col:
             pick.append(
@@ -471,23 +459,22 @@ def _use(settings: dict[str, Any], local: dict[str, Any]) -> None:
 
 def _section_config(sec: str, base: RougeConfig) -> tuple[RougeConfig, str]:
     """The config a section scores with (sidebar options + this page's n, w, skip) and its measure's label."""
-    ss = st.session_state
     if sec == "N":
-        n = int(ss.get("_learn_n_order", 2))
+        n = int(kept.get_value("learn_n_order", 2))
         return base.with_(max_n=n, rouge_l=False, flat_lcs=False, wlcs_weight=None, skip_distance=None), f"ROUGE-{n}"
     if sec == "S":
-        dist = -1 if ss.get("_learn_s_unlimited", True) else int(ss.get("_learn_s_dist", 4))
+        dist = -1 if kept.get_value("learn_s_unlimited", True) else int(kept.get_value("learn_s_dist", 4))
         cfg = base.with_(
             max_n=None, rouge_l=False, flat_lcs=False, wlcs_weight=None, skip_distance=dist, rouge_s=True, rouge_su=True
         )
-        return cfg, cfg.measure_labels()[1 if ss.get("_learn_s_su", False) else 0]
+        return cfg, cfg.measure_labels()[1 if kept.get_value("learn_s_su", False) else 0]
     if sec == "W":
         cfg = base.with_(
             max_n=None,
             rouge_l=True,
             flat_lcs=False,
             skip_distance=None,
-            wlcs_weight=float(ss.get("_learn_w_weight", 2.0)),
+            wlcs_weight=float(kept.get_value("learn_w_weight", 2.0)),
         )
         return cfg, cfg.measure_labels()[-1]
     return base.with_(max_n=None, rouge_l=True, flat_lcs=False, wlcs_weight=None, skip_distance=None), "ROUGE-L"
@@ -499,7 +486,7 @@ def _settings_header(sec: str, base: RougeConfig) -> None:
         "N": "n (set below)",
         "L": "one sentence pair",
         "U": "the union LCS",
-        "W": f"w = {rl.num(float(st.session_state.get('_learn_w_weight', 2.0)))} (set below)",
+        "W": f"w = {rl.num(float(kept.get_value('learn_w_weight', 2.0)))} (set below)",
         "S": "skip distance and SU (set below)",
     }[sec]
     st.caption(

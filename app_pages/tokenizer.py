@@ -24,14 +24,14 @@ def _load_sample() -> None:
     sid = ss.get("tok_sample")
     if sid in SAMPLES:
         state.set_inputs(SAMPLES[sid].candidate, list(SAMPLES[sid].references))
-        ss["tok_source"] = 0
+        kept.set_value("tok_source", 0)
 
 
 state.init_inputs(SAMPLES[OPENING_SAMPLE].candidate, list(SAMPLES[OPENING_SAMPLE].references))
 candidate, references = state.candidate(), state.references()
 sources = [0, *range(1, len(references) + 1), OWN]
-if ss.get("tok_source") not in sources:
-    ss["tok_source"] = ss.get("_tok_source", 0) if ss.get("_tok_source", 0) in sources else 0
+if kept.get_value("tok_source", 0) not in sources:  # e.g. a reference that was removed on Inspect
+    kept.set_value("tok_source", 0)
 
 st.title("Tokenizer inspector")
 st.caption(
@@ -51,17 +51,19 @@ top[0].selectbox(
     placeholder="Choose an example (try 'Chinese and accented text')...",
     help="Replaces the Inspect page's candidate and references.",
 )
-top[1].selectbox(
-    "Text to inspect",
-    sources,
-    key="tok_source",
-    format_func=lambda i: "Candidate" if i == 0 else "Your own text" if i == OWN else f"Reference {i}",
-)
-ss["_tok_source"] = ss["tok_source"]
-if ss["tok_source"] == OWN:
+with top[1]:
+    source = kept.value_widget(
+        st.selectbox,
+        "Text to inspect",
+        "tok_source",
+        0,
+        options=sources,
+        format_func=lambda i: "Candidate" if i == 0 else "Your own text" if i == OWN else f"Reference {i}",
+    )
+if source == OWN:
     text = kept.text_area("Your own text (one sentence per line)", "tok_custom", OWN_TEXT, height=100)
 else:
-    text = candidate if ss["tok_source"] == 0 else references[ss["tok_source"] - 1]
+    text = candidate if source == 0 else references[source - 1]
 text, cut = clip(text, "text")
 if cut:
     st.warning(md_literal(cut))
@@ -74,7 +76,7 @@ if not text.strip():
 
 # For a text of the Inspect pair, the pair's ROUGE-1 under each tokenizer shows what the tokenizer
 # is worth for this input; the user's own text has no pair, so no such column.
-own = ss["tok_source"] == OWN
+own = source == OWN
 summary = counts_frame(stages, None if own else rouge1_by_tokenizer(candidate, references, config))
 st.subheader("Counts")
 st.dataframe(

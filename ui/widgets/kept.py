@@ -1,5 +1,7 @@
-"""Text boxes whose text is never lost: across reruns, page switches, and a page switch that
-arrives in the same request as the last keystrokes.
+"""Widgets whose value is never lost: text boxes across reruns, page switches, and a page switch
+that arrives in the same request as the last keystrokes; other widgets (pickers, sliders, numbers)
+across page and section switches (:func:`value_widget`). The one mechanism for both: a mirror key
+that no widget owns.
 
 Streamlit forgets a widget's state when a run ends without drawing it (another page is
 open), and a text area created without ``value=`` comes back empty in the browser when its
@@ -81,3 +83,35 @@ def keep_typed_text() -> None:
             value = st.session_state[key]
             if isinstance(value, str):
                 st.session_state[_MIRROR + name] = value
+
+
+# -- other widgets: the same mirror, restored when Streamlit dropped the widget's own state -------------------
+
+
+def value_widget(widget: Any, label: str, key: str, default: Any, **kwargs: Any) -> Any:
+    """Draw a keyed widget (``st.selectbox``, ``st.slider``, ``st.number_input``, ``st.radio``, ...) whose
+    value comes back after a page or section switch: restored from its mirror when Streamlit dropped
+    the widget's state, and copied to the mirror on every run. ``widget`` is called as
+    ``widget(label, key=key, **kwargs)`` (draw it inside ``with column:`` to place it)."""
+    if key not in st.session_state:
+        st.session_state[key] = st.session_state.get(_MIRROR + key, default)
+    value = widget(label, key=key, **kwargs)
+    st.session_state[_MIRROR + key] = value
+    return value
+
+
+def get_value(key: str, default: Any = None) -> Any:
+    """The value of :func:`value_widget` ``key``: the live widget's, else its mirror's, else ``default``."""
+    return st.session_state.get(key, st.session_state.get(_MIRROR + key, default))
+
+
+def set_value(key: str, value: Any) -> None:
+    """Set :func:`value_widget` ``key`` from code (in a callback, or before the widget is drawn)."""
+    st.session_state[key] = value
+    st.session_state[_MIRROR + key] = value
+
+
+def forget_value(key: str) -> None:
+    """Drop :func:`value_widget` ``key`` and its mirror (the widget opens on its default again)."""
+    st.session_state.pop(key, None)
+    st.session_state.pop(_MIRROR + key, None)

@@ -1,0 +1,118 @@
+"""Every session-state key the app uses, declared in one place (tests/app/test_session_keys.py checks
+that every key in the code is declared here, and that nothing declared here is unused).
+
+A key is a name, or a family written with ``{...}`` for its variable part (``learn_{sec}_step``).
+Widgets drawn through :mod:`ui.widgets.kept` (text boxes, and other widgets through
+``kept.value_widget``) also have a mirror, ``_kept:<key>``, and text boxes a generation counter,
+``_kept_gen:<key>``: kept derives those from the keys below. Keys starting with ``_`` belong to no
+widget (messages, undo buffers, remembered values).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Key:
+    """A session-state key (or family), the module that owns it and what it holds."""
+
+    pattern: str
+    owner: str
+    holds: str
+
+    def matches(self, key: str) -> bool:
+        """Whether ``key`` (a name, or an f-string's text with its ``{...}`` parts) is this key.
+
+        >>> step = Key("learn_{sec}_step", "app_pages/learn.py", "a section's step")
+        >>> step.matches("learn_{sec}_step"), step.matches("learn_W_step"), step.matches("learn_W_steps")
+        (True, True, False)
+        """
+        parts = re.split(r"\{[^}]*\}", self.pattern)
+        rx = "(?:\\{[^}]*\\}|.+?)".join(re.escape(p) for p in parts)
+        return re.fullmatch(rx, key) is not None
+
+
+_SIDEBAR = "ui/widgets/options.py"
+_OPTIONS = (
+    "preset", "profile", "tokenizer", "stem", "stem_exc", "stop", "n_on", "max_n", "l", "flat", "w_on", "w",
+    "skip_on", "skip", "skip_unlimited", "s", "su", "multi", "alpha_mode", "alpha", "beta", "limit_kind", "limit",
+)  # fmt: skip
+
+KEYS: tuple[Key, ...] = (
+    # the shared sidebar: one widget per RougeConfig option, and what survives a page switch
+    *(
+        Key(f"opt_{name}", _SIDEBAR, "a sidebar option (ui.widgets.options maps it to RougeConfig)")
+        for name in _OPTIONS
+    ),
+    Key("opt_ready", _SIDEBAR, "the sidebar's widgets were initialised in this session"),
+    Key("opt_url_error", _SIDEBAR, "the message about a ?cfg= link that could not be applied"),
+    Key("_opt_saved", _SIDEBAR, "the sidebar's values, restored after a page that greys options out"),
+    Key("_config", "ui/widgets/state.py", "this run's RougeConfig, for every page"),
+    Key("lecture_mode", "ui/widgets/lecture.py", "lecture mode on or off"),
+    # Inspect
+    Key("candidate", "ui/widgets/state.py", "Inspect's candidate (a kept text box)"),
+    Key("ref_{rid}", "ui/widgets/state.py", "Inspect's reference rid (a kept text box)"),
+    Key("_in_ref_ids", "ui/widgets/state.py", "the ids of Inspect's references, in order"),
+    Key("rm_{rid}", "app_pages/inspect.py", "the button removing reference rid"),
+    Key("sample_pick", "app_pages/inspect.py", "the sample picker"),
+    Key("up_cand", "app_pages/inspect.py", "the candidate file uploader"),
+    Key("up_refs", "app_pages/inspect.py", "the reference files uploader"),
+    Key("up_record", "app_pages/inspect.py", "the JSON record uploader"),
+    Key("_upload_msg", "app_pages/inspect.py", "the outcome of the last upload, shown once"),
+    Key("_split_preview", "app_pages/inspect.py", "the sentence splitter's proposal awaiting apply or cancel"),
+    Key("_split_undo", "app_pages/inspect.py", "the texts before the last split, for undo"),
+    Key("split_cancel", "app_pages/inspect.py", "the button cancelling a proposed split"),
+    Key("inspect", "app_pages/inspect.py", "the prefix of Inspect's match-view widgets"),
+    Key("inspect_grid_stat", "app_pages/inspect.py", "the statistic of the per-reference grid"),
+    Key("{key}_ref", "ui/widgets/match_views.py", "a match view's reference picker"),
+    Key("{key}_rs_{ref_index}_{digest}", "ui/widgets/match_views.py", "an LCS view's reference sentence picker"),
+    Key("{key}_cs_{ref_index}_{digest}_{i}", "ui/widgets/match_views.py", "an LCS view's candidate sentence picker"),
+    Key("{key}_skip_start", "ui/widgets/match_views.py", "where a long skip-bigram matrix starts"),
+    # Learn
+    Key("learn_section", "app_pages/learn.py", "the measure family shown"),
+    Key("learn_{sec}_ref", "app_pages/learn.py", "a section's reference (a kept text box)"),
+    Key("learn_{sec}_cand", "app_pages/learn.py", "a section's candidate (a kept text box)"),
+    Key("learn_{sec}_sample", "app_pages/learn.py", "a section's sample picker"),
+    Key("learn_{sec}_step", "app_pages/learn.py", "a section's step (kept), and its First/Back/Next/Last buttons"),
+    Key("learn_{sec}_autoplay", "app_pages/learn.py", "a section's autoplay switch"),
+    Key("learn_{sec}_{k}", "app_pages/learn.py", "a section's sentence pickers (rs, cs), kept"),
+    Key("learn_{sec}_paper", "app_pages/learn.py", "the button: the paper's settings"),
+    Key("learn_{sec}_perl", "app_pages/learn.py", "the button: ROUGE-1.5.5's settings"),
+    Key("learn_n_order", "app_pages/learn.py", "n of the ROUGE-N section (kept)"),
+    Key("learn_w_weight", "app_pages/learn.py", "w of the ROUGE-W section (kept)"),
+    Key("learn_s_dist", "app_pages/learn.py", "the skip distance of the ROUGE-S section (kept)"),
+    Key("learn_s_unlimited", "app_pages/learn.py", "no skip limit in the ROUGE-S section (kept)"),
+    Key("learn_s_su", "app_pages/learn.py", "ROUGE-SU instead of ROUGE-S (kept)"),
+    Key("_learn_{sec}_msg", "app_pages/learn.py", "a message about the sample just loaded, shown once"),
+    Key("_learn_autoplay_at", "app_pages/learn.py", "when autoplay last took a step"),
+    Key("_learn_link_applied", "app_pages/learn.py", "the deep link in the address was applied once"),
+    # Why do the numbers differ?
+    Key("diff_preset", "app_pages/differences.py", "the rule whose example to load"),
+    Key("diff_source", "app_pages/differences.py", "Inspect's inputs or the page's own (kept)"),
+    Key("diff_candidate", "app_pages/differences.py", "the page's own candidate (a kept text box)"),
+    Key("diff_ref_{i}", "app_pages/differences.py", "the page's own reference i (a kept text box)"),
+    Key("_diff_n", "app_pages/differences.py", "how many references the page's own input has"),
+    Key("diff_add", "app_pages/differences.py", "the button adding a reference"),
+    Key("diff_drop", "app_pages/differences.py", "the button removing the last reference"),
+    Key("diff_copy", "app_pages/differences.py", "the button copying Inspect's inputs"),
+    Key("diff_stat", "app_pages/differences.py", "the statistic the table shows"),
+    Key("_diff_msg", "app_pages/differences.py", "what loading an example switched on, shown once"),
+    # Tokenizer inspector, Common mistakes
+    Key("tok_sample", "app_pages/tokenizer.py", "the sample picker"),
+    Key("tok_source", "app_pages/tokenizer.py", "which text to inspect (kept)"),
+    Key("tok_custom", "app_pages/tokenizer.py", "the user's own text (a kept text box)"),
+    Key("mis_{mid}_cand", "app_pages/mistakes.py", "a mistake's candidate (a kept text box)"),
+    Key("mis_{mid}_ref", "app_pages/mistakes.py", "a mistake's reference (a kept text box)"),
+    Key("mis_{mid}_reset", "app_pages/mistakes.py", "the button restoring a mistake's example"),
+)
+
+
+def declared(key: str) -> bool:
+    """Whether ``key`` (or the f-string text that builds it) is declared in :data:`KEYS`.
+
+    >>> declared("opt_profile"), declared("learn_{sec}_step"), declared("no_such_key")
+    (True, True, False)
+    """
+    return any(k.matches(key) for k in KEYS)
