@@ -12,6 +12,7 @@ import streamlit as st
 
 from rouge_core import RougeConfig
 from rouge_core.config import MAX_N, MAX_WLCS_WEIGHT, MIN_WLCS_WEIGHT, MULTI_REF_MODES, PROFILES, TOKENIZERS
+from rouge_core.presets import SIDEBAR_PRESETS
 from ui.render.literal import md_literal
 
 #: The sidebar's number widgets' ranges; a shared link outside them is refused, never clamped.
@@ -25,20 +26,8 @@ MULTI_REF_LABELS = {
 }
 
 # Each preset sets every option at once.
-PRESETS: dict[str, RougeConfig] = {
-    "ROUGE-1.5.5 as in DUC 2004 (-n 4 -m -2 4 -u -w 1.2)": RougeConfig(
-        profile="rouge155", stem=True, max_n=4, skip_distance=4, rouge_s=False, rouge_su=True, wlcs_weight=1.2
-    ),
-    "rouge-score defaults (rouge1, rouge2, rougeL, rougeLsum)": RougeConfig(
-        profile="rouge-score", max_n=2, wlcs_weight=None, skip_distance=None, flat_lcs=True
-    ),
-    "HF evaluate defaults (= rouge-score, no stemmer, score_multi)": RougeConfig(
-        profile="rouge-score", max_n=2, wlcs_weight=None, skip_distance=None, flat_lcs=True, multi_ref="best"
-    ),
-    "Lin (2004) paper (f(k) = k^2, unlimited skip, beta = 1)": RougeConfig(
-        profile="paper", max_n=4, wlcs_weight=2.0, skip_distance=-1
-    ),
-}
+#: The sidebar's presets (defined in rouge_core.presets, which the corpus comparison shares).
+PRESETS: dict[str, RougeConfig] = dict(SIDEBAR_PRESETS)
 DEFAULT = RougeConfig(max_n=4, skip_distance=4, wlcs_weight=1.2)
 
 
