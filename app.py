@@ -25,6 +25,11 @@ pages = {
         st.Page("app_pages/tokenizer.py", title="Tokenizer inspector", icon=":material/text_fields:"),
         st.Page("app_pages/mistakes.py", title="Common mistakes", icon=":material/report:"),
     ],
+    "Compare": [
+        st.Page("app_pages/corpus.py", title="Corpus", icon=":material/table_chart:"),
+        st.Page("app_pages/systems.py", title="Systems", icon=":material/leaderboard:"),
+        st.Page("app_pages/which_rouge.py", title="Which ROUGE? (corpus)", icon=":material/compare_arrows:"),
+    ],
 }
 keep_typed_text()  # before anything else: a page switch must not drop what was just typed
 nav = st.navigation(pages)

@@ -71,8 +71,16 @@ def _drop_ref() -> None:
 state.init_inputs(FIRST_SAMPLE.candidate, list(FIRST_SAMPLE.references))
 if "_diff_n" not in ss:
     ss["_diff_n"] = 1
+if (opened := ss.pop("_diff_open", None)) is not None:  # (candidate, references, message) sent by another page
+    _set_own(opened[0], list(opened[1]))
+    ss["_diff_msg"] = opened[2]
 
 st.title("Why do the numbers differ?")
+st.page_link(
+    "app_pages/which_rouge.py",
+    label="The same question on a whole corpus: Which ROUGE? (corpus)",
+    icon=":material/compare_arrows:",
+)
 st.caption(
     "The same input scored by the three profiles side by side. Every difference is marked and "
     "explained by the rule that causes it; each rule is checked on this input by recomputing the "
@@ -102,10 +110,10 @@ if source == "own":
     with right:
         for i in range(int(ss["_diff_n"])):
             kept.text_area(f"Reference {i + 1}", f"diff_ref_{i}", height=130 if ss["_diff_n"] == 1 else 90)
-    b = st.columns([1, 1, 1, 3])
-    b[0].button("Add reference", key="diff_add", on_click=_add_ref)
-    b[1].button("Remove last reference", key="diff_drop", on_click=_drop_ref, disabled=ss["_diff_n"] < 2)
-    b[2].button(
+    b = st.container(horizontal=True)  # buttons as wide as their labels (fixed columns cut them)
+    b.button("Add reference", key="diff_add", on_click=_add_ref)
+    b.button("Remove last reference", key="diff_drop", on_click=_drop_ref, disabled=ss["_diff_n"] < 2)
+    b.button(
         "Use the Inspect inputs",
         key="diff_copy",
         on_click=_copy_inspect,

@@ -9,9 +9,17 @@ from rouge_core.sentences import SPLITTER
 from ui import budget
 from ui.compute import report_for, within_budget
 from ui.render.literal import md_literal
-from ui.render.scores import headline_measures, per_reference_grid, report_json, scores_csv, scores_frame
+from ui.render.scores import (
+    candidates_frame,
+    headline_measures,
+    per_reference_grid,
+    report_json,
+    scores_csv,
+    scores_frame,
+)
 from ui.samples import OPENING_SAMPLE, load_samples
 from ui.widgets import kept, state
+from ui.widgets.corpus_input import back_to_corpus
 from ui.widgets.inputs import InputError, clip, parse_record, parse_text_files
 from ui.widgets.match_views import show_match_views
 
@@ -22,7 +30,7 @@ def _load_sample() -> None:
     sid = st.session_state.get("sample_pick")
     if sid in SAMPLES:
         s = SAMPLES[sid]
-        state.set_inputs(s.candidate, list(s.references))
+        state.set_inputs(s.candidate, list(s.references), s.others)
 
 
 def _split_preview() -> None:
@@ -94,6 +102,7 @@ state.init_inputs(SAMPLES[OPENING_SAMPLE].candidate, list(SAMPLES[OPENING_SAMPLE
 config = state.config()
 
 st.title("ROUGE Lens · Inspect a pair")
+back_to_corpus()  # only when Inspect was opened from a corpus row
 st.markdown(
     "**See why ROUGE gives the number it gives**: every measure exactly as ROUGE-1.5.5, Google's "
     "rouge-score or Lin (2004) computes it, and every match behind it."
@@ -137,6 +146,20 @@ with st.expander("Upload files instead"):
 st.caption("One sentence per line (summary-level ROUGE-L compares sentence by sentence). " + budget.INSPECT.describe())
 left, right = st.columns(2)
 kept.text_area("Candidate (one sentence per line)", state.CAND, container=left, height=110)
+with left:
+    for k, oid in enumerate(state.other_ids(), start=2):
+        kept.text_area(f"Candidate {k}", state.other_name(oid), height=90)
+        st.button(
+            f"Remove candidate {k}", key=f"rm_cand_{oid}", on_click=state.remove_other, args=(oid,), type="tertiary"
+        )
+    st.button(
+        "Compare another candidate",
+        key="add_cand",
+        on_click=state.add_other,
+        icon=":material/add:",
+        type="tertiary",
+        help="More candidates against the same references, side by side (e.g. several systems' outputs).",
+    )
 ids = state.ref_ids()
 with right:
     for k, rid in enumerate(ids, start=1):
@@ -171,10 +194,39 @@ if config.rouge_l:
             "sentences should count separately."
         )
 
-if not within_budget(candidate, references, config, budget.INSPECT):
+candidates = [candidate]
+for k, text in enumerate(state.others(), start=2):
+    text, cut = clip(text, f"candidate {k}")
+    candidates.append(text)
+    if cut:
+        st.warning(md_literal(cut))
+if not all(within_budget(c, references, config, budget.INSPECT) for c in candidates):
     st.stop()
 with st.spinner("Scoring and explaining every match...", show_time=True):
-    report = report_for(candidate, references, config)
+    reports = [report_for(c, references, config) for c in candidates]
+report = reports[0]
+if len(reports) > 1:
+    st.subheader("Candidates side by side")
+    names = ["Candidate"] + [f"Candidate {k}" for k in range(2, len(reports) + 1)]
+    stat = st.radio("Show", ["F", "R", "P"], horizontal=True, key="inspect_cmp_stat")
+    side = candidates_frame(reports, names, stat)
+    st.dataframe(
+        side,
+        hide_index=True,
+        width="stretch",
+        column_config={c: st.column_config.NumberColumn(format="%.5f") for c in side.columns[2:]},
+    )
+    if kept.get_value("inspect_shown", 0) >= len(reports):
+        kept.set_value("inspect_shown", 0)
+    shown = kept.value_widget(
+        st.selectbox,
+        "Scores and matches below are for",
+        "inspect_shown",
+        0,
+        options=list(range(len(reports))),
+        format_func=lambda i: names[i],
+    )
+    report = reports[shown]
 for note in report.notes:
     st.info(md_literal(note))
 if config.tokenizer == "rouge155":

@@ -149,7 +149,12 @@ def _stepper(sec: str, total: int, empty: str = "one of the texts has no words t
         ],
     ):
         col.button(
-            label, key=f"{key}_{label.lower()}", icon=f":material/{icon}:", on_click=fn, args=args, width="stretch"
+            label,
+            key=f"learn_{sec}_step_{label.lower()}",
+            icon=f":material/{icon}:",
+            on_click=fn,
+            args=args,
+            width="stretch",
         )
     return _w(st.slider, f"Step (0 = start, {total} = done)", key, 0, min_value=0, max_value=total)
 

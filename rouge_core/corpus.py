@@ -98,14 +98,19 @@ class CorpusReport:
 
 
 def evaluate_corpus(
-    pairs: Sequence[Pair], config: RougeConfig = RougeConfig(), ids: Optional[Sequence[str]] = None, peer_id: str = "X"
+    pairs: Sequence[Pair],
+    config: RougeConfig = RougeConfig(),
+    ids: Optional[Sequence[str]] = None,
+    peer_id: str = "X",
+    progress: Optional[Callable[[int, int], None]] = None,
 ) -> CorpusReport:
     """Score every (candidate, references) pair, then average each measure with a bootstrap interval.
 
     A summary is a string with one sentence per line or a list of sentences;
     ``references`` is one summary or a list of them. ``ids`` are the evaluation
     IDs (default ``"1"``, ``"2"``, ... like ROUGE-1.5.5's ``-z``); ``peer_id`` is the
-    system ID of the keys (default ``"X"``, also like ``-z``).
+    system ID of the keys (default ``"X"``, also like ``-z``). ``progress``, if given, is called
+    as ``progress(done, total)`` after each pair is scored (for a progress bar); it changes no number.
 
     >>> pairs = [("a b c", "a b d"), ("a b", ["a c", "b"])]
     >>> rep = evaluate_corpus(pairs, RougeConfig(max_n=1, rouge_l=False, wlcs_weight=None,
@@ -116,6 +121,10 @@ def evaluate_corpus(
     [0.66667, 0.66667]
     >>> rep.measures["ROUGE-1"].totals
     Counts(hit=4, model=6, peer=7)
+    >>> seen = []
+    >>> _ = evaluate_corpus(pairs, RougeConfig(max_n=1), progress=lambda done, total: seen.append((done, total)))
+    >>> seen
+    [(1, 2), (2, 2)]
     """
     if ids is None:
         ids = [str(i) for i in range(1, len(pairs) + 1)]
@@ -129,7 +138,11 @@ def evaluate_corpus(
             "invalid averaging=%d with multi_ref='jackknife': jackknifing has no "
             "counts to pool; use averaging=0" % config.averaging
         )
-    results = [score(cand, refs, config) for cand, refs in pairs]
+    results = []
+    for cand, refs in pairs:
+        results.append(score(cand, refs, config))
+        if progress is not None:
+            progress(len(results), len(pairs))
     keys = [f"{e}.{peer_id}" for e in ids]
     perl = config.profile == "rouge155"
     order = sorted(range(len(pairs)), key=keys.__getitem__) if perl else list(range(len(pairs)))

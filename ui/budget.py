@@ -43,7 +43,7 @@ class Budget:
 
 
 INSPECT = Budget("Inspect", 3_000, 10_000_000, 250_000)
-DIFFERENCES = Budget("'Why do the numbers differ?'", 700, 500_000, 40_000, max_references=8)
+DIFFERENCES = Budget("'Why do the numbers differ?'", 700, 500_000, 40_000, max_references=12)
 LEARN = Budget("Learn", 1_000, 1_000_000, 10_000, max_references=1)
 MISTAKES = Budget("Common mistakes", 300, 90_000, 10_000, max_references=1)
 

@@ -20,6 +20,8 @@ class Sample:
     teaches: str
     candidate: str
     references: tuple[str, ...]
+    #: More candidates against the same references (Inspect shows them side by side).
+    others: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -29,7 +31,13 @@ def load_samples() -> dict[str, Sample]:
     for path in sorted(SAMPLE_DIR.glob("*.json")):
         d = json.loads(path.read_text(encoding="utf-8"))
         out[path.stem] = Sample(
-            path.stem, d["title"], d["source"], d["teaches"], d["candidate"], tuple(d["references"])
+            path.stem,
+            d["title"],
+            d["source"],
+            d["teaches"],
+            d["candidate"],
+            tuple(d["references"]),
+            tuple(d.get("other_candidates", ())),
         )
     order = sorted(out, key=lambda k: (not k.startswith("paper"), k))
     return {k: out[k] for k in order}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 import pandas as pd
 
@@ -185,3 +185,29 @@ def report_json(report: Report) -> str:
         }
     out["notes"] = list(report.notes)
     return json.dumps(out, indent=2, ensure_ascii=False)
+
+
+def candidates_frame(reports: Sequence[Report], names: Sequence[str], statistic: str = "F") -> pd.DataFrame:
+    """Several candidates against the same references: a row per candidate (its name and first words),
+    a column per measure with the chosen statistic (F, R or P), so "S3 and S4 tie under ROUGE-L,
+    ROUGE-2 prefers S4" reads off one table.
+
+    >>> from rouge_core import evaluate, RougeConfig
+    >>> c = RougeConfig(max_n=2, wlcs_weight=None, skip_distance=None)
+    >>> reps = [evaluate(x, "police killed the gunman", c) for x in
+    ...         ("the gunman kill police", "the gunman police killed")]
+    >>> df = candidates_frame(reps, ["S3", "S4"], "R")
+    >>> df[["candidate", "ROUGE-2", "ROUGE-L"]].values.tolist()
+    [['S3', 0.33333, 0.5], ['S4', 0.66667, 0.5]]
+    """
+    attr = {"F": "fmeasure", "R": "recall", "P": "precision"}[statistic]
+    labels = [k for k in reports[0].measures] if reports else []
+    rows = []
+    for name, rep in zip(names, reports):
+        first = " ".join(t.text for t in rep.candidate.tokens[:8])
+        row: dict[str, object] = {"candidate": name, "begins": first + (" …" if len(rep.candidate.tokens) > 8 else "")}
+        for k in labels:
+            m = rep.measures.get(k)
+            row[rep.display_name(k)] = None if m is None else getattr(m.score, attr)
+        rows.append(row)
+    return pd.DataFrame(rows)

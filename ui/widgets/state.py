@@ -1,9 +1,11 @@
-"""Typed access to what the user entered on Inspect (a candidate and 1..N references),
+"""Typed access to what the user entered on Inspect (a candidate, 1..N references, and any other
+candidates to compare against the same references),
 kept in :mod:`ui.widgets.kept` boxes so that nothing is lost, and the sidebar's config for this run."""
 
 from __future__ import annotations
 
 import itertools
+from typing import Sequence
 
 import streamlit as st
 
@@ -12,6 +14,7 @@ from ui.widgets import kept, links
 
 CAND = "candidate"
 REF_IDS = "_in_ref_ids"
+OTHER_IDS = "_in_other_ids"
 _counter = itertools.count(1)
 
 
@@ -40,8 +43,15 @@ def remember_in_address() -> None:
         st.query_params["t"] = packed
 
 
-def set_inputs(candidate: str, references: list[str]) -> None:
-    """Replace every input (loading a sample or an upload)."""
+def other_name(oid: int) -> str:
+    """The kept-box name of the other candidate ``oid``."""
+    return f"cand_{oid}"
+
+
+def set_inputs(candidate: str, references: list[str], others: Sequence[str] = ()) -> None:
+    """Replace every input (loading a sample or an upload); ``others``: more candidates to compare
+    (none by default: loading a pair drops the previous comparison's candidates)."""
+    set_others(others)
     kept.set_text(CAND, candidate)
     for rid in ref_ids():
         kept.forget(ref_name(rid))
@@ -54,11 +64,44 @@ def set_inputs(candidate: str, references: list[str]) -> None:
 
 
 def _new_id() -> int:
-    used = set(st.session_state.get(REF_IDS, []))
+    used = set(st.session_state.get(REF_IDS, [])) | set(st.session_state.get(OTHER_IDS, []))
     rid = next(_counter)
-    while rid in used or kept.has_text(ref_name(rid)):
+    while rid in used or kept.has_text(ref_name(rid)) or kept.has_text(other_name(rid)):
         rid = next(_counter)
     return rid
+
+
+def other_ids() -> list[int]:
+    return list(st.session_state.get(OTHER_IDS, []))
+
+
+def others() -> list[str]:
+    """The other candidates' texts, in order."""
+    return [kept.get_text(other_name(oid)) for oid in other_ids()]
+
+
+def set_others(texts: Sequence[str]) -> None:
+    """Replace the other candidates."""
+    for oid in other_ids():
+        kept.forget(other_name(oid))
+    ids = []
+    for text in texts:
+        oid = _new_id()
+        kept.set_text(other_name(oid), text)
+        ids.append(oid)
+    st.session_state[OTHER_IDS] = ids
+
+
+def add_other() -> None:
+    """One more (empty) candidate to compare."""
+    oid = _new_id()
+    kept.set_text(other_name(oid), "")
+    st.session_state[OTHER_IDS] = other_ids() + [oid]
+
+
+def remove_other(oid: int) -> None:
+    st.session_state[OTHER_IDS] = [i for i in other_ids() if i != oid]
+    kept.forget(other_name(oid))
 
 
 def ref_ids() -> list[int]:

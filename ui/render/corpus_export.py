@@ -1,0 +1,308 @@
+"""A scored corpus -> downloads: per-pair CSV and JSON, corpus JSON, a LaTeX table of the corpus
+scores, and a self-contained HTML report (no widgets; every file names the config's signature, its
+ROUGE-1.5.5 command line and the data's IDs)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any, Optional
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from rouge_core import Counts, RougeConfig, __version__
+from rouge_core.corpus import Interval
+from ui.render.corpus import (
+    CANDIDATE_TOKENS,
+    column,
+    distribution_figure,
+    examples_frame,
+    headline,
+    names,
+    pair_notes,
+    scatter_figure,
+    summary_frame,
+)
+from ui.render.html import esc
+
+if TYPE_CHECKING:  # annotations only: the compute, widget and render modules import each other's types
+    from ui.corpus_compute import ScoredSystem
+
+
+def perl_command(config: RougeConfig) -> str:
+    """The equivalent ROUGE-1.5.5 command line (the sidebar shows the same one).
+
+    >>> perl_command(RougeConfig(max_n=2, wlcs_weight=None, skip_distance=None))
+    'ROUGE-1.5.5.pl -e data -n 2 -c 95 -r 1000 -f A -p 0.5 -t 0 -a config.xml'
+    """
+    return f"ROUGE-1.5.5.pl -e data {config.perl_flags()} config.xml"
+
+
+def count_value(x: Optional[float]) -> Optional[float | int]:
+    """A count as a file keeps it: an int when whole (and exactly representable), else the float.
+
+    >>> count_value(3.0), count_value(5.278), count_value(None)
+    (3, 5.278, None)
+    """
+    if x is None:
+        return None
+    x = float(x)
+    return int(x) if x.is_integer() and abs(x) < 2**53 else x
+
+
+def _counts(c: Optional[Counts]) -> Optional[dict[str, Any]]:
+    if c is None:
+        return None
+    return {"hit": count_value(c.hit), "reference": count_value(c.model), "candidate": count_value(c.peer)}
+
+
+def _settings(scored: ScoredSystem) -> dict[str, Any]:
+    config = scored.report.config
+    return {
+        "signature": config.signature(),
+        "perl_command": perl_command(config),
+        "perl_differences": config.perl_differences(),
+        "corpus": scored.corpus,
+        "system": scored.system,
+        "data_digest": scored.digest,
+        "pairs": len(scored.doc_ids),
+        "ids": list(scored.doc_ids),
+    }
+
+
+def examples_csv(scored: ScoredSystem) -> str:
+    """One row per pair (input order): IDs, lengths, every measure's R/P/F and counts (integers stay
+    integers), notes, and the signature on every row."""
+    by_id = {i.eval_id: i for i in scored.report.instances}
+    nm = names(scored)
+    sig = scored.report.config.signature()
+    notes = pair_notes(scored)
+    rows = []
+    for k, doc_id in enumerate(scored.doc_ids):
+        inst = by_id[doc_id]
+        row: dict[str, object] = {
+            "id": doc_id,
+            "system": scored.system,
+            "key": inst.key,
+            "candidate id": scored.candidate_ids[k],
+            "reference ids": " ".join(scored.reference_ids[k]),
+            CANDIDATE_TOKENS: scored.candidate_tokens[k],
+            "reference tokens": " ".join(str(n) for n in scored.reference_tokens[k]),
+        }
+        for label, m in inst.measures.items():
+            name = nm[label]
+            row[column(name, "R")] = m.score.recall
+            row[column(name, "P")] = m.score.precision
+            row[column(name, "F")] = m.score.fmeasure
+            c = _counts(m.counts) or {}
+            row[f"{name} hits"] = c.get("hit")
+            row[f"{name} reference total"] = c.get("reference")
+            row[f"{name} candidate total"] = c.get("candidate")
+        row["notes"] = "; ".join(notes[k])
+        row["signature"] = sig
+        rows.append(row)
+    return pd.DataFrame(rows, dtype=object).to_csv(index=False)
+
+
+def examples_json(scored: ScoredSystem) -> str:
+    """Every pair's scores and counts, with the settings and the data's IDs."""
+    by_id = {i.eval_id: i for i in scored.report.instances}
+    nm = names(scored)
+    notes = pair_notes(scored)
+    examples = []
+    for k, doc_id in enumerate(scored.doc_ids):
+        inst = by_id[doc_id]
+        examples.append(
+            {
+                "id": doc_id,
+                "key": inst.key,
+                "candidate_id": scored.candidate_ids[k],
+                "reference_ids": list(scored.reference_ids[k]),
+                "candidate_tokens": scored.candidate_tokens[k],
+                "reference_tokens": list(scored.reference_tokens[k]),
+                "measures": {
+                    nm[label]: {
+                        "recall": m.score.recall,
+                        "precision": m.score.precision,
+                        "f": m.score.fmeasure,
+                        "counts": _counts(m.counts),
+                    }
+                    for label, m in inst.measures.items()
+                },
+                "notes": notes[k],
+            }
+        )
+    return json.dumps({**_settings(scored), "examples": examples}, indent=2, ensure_ascii=False)
+
+
+def _interval(iv: Interval) -> dict[str, Optional[float]]:
+    return {"average": iv.average, "ci_low": iv.ci_low, "ci_high": iv.ci_high}
+
+
+def corpus_json(scored: ScoredSystem) -> str:
+    """The corpus scores: every measure's R/P/F average with its interval, summed counts, notes."""
+    config = scored.report.config
+    nm = names(scored)
+    out = {
+        **_settings(scored),
+        "order": list(scored.report.order),
+        "confidence": config.confidence,
+        "bootstrap_samples": config.bootstrap_samples,
+        "averaging": config.averaging,
+        "measures": {
+            nm[label]: {
+                "recall": _interval(m.recall),
+                "precision": _interval(m.precision),
+                "f": _interval(m.fmeasure),
+                "totals": _counts(m.totals),
+                "notes": list(m.notes),
+            }
+            for label, m in scored.report.measures.items()
+        },
+    }
+    return json.dumps(out, indent=2, ensure_ascii=False)
+
+
+_LATEX = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+}
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
+
+
+def latex_escape(text: object) -> str:
+    """Text as LaTeX typesets it literally (line breaks become spaces).
+
+    >>> print(latex_escape("50% of a_b {x} \\\\ ~"))
+    50\\% of a\\_b \\{x\\} \\textbackslash{} \\textasciitilde{}
+    """
+    return "".join(_LATEX.get(ch, ch) for ch in _CONTROL.sub(" ", str(text)))
+
+
+def _comment(text: str) -> str:
+    """One LaTeX comment line (a line break would end the comment and typeset the rest)."""
+    return "% " + _CONTROL.sub(" ", text)
+
+
+def latex_table(scored: ScoredSystem) -> str:
+    """A booktabs table of the corpus scores (R, P, F with the bootstrap interval under each)."""
+    config = scored.report.config
+    nm = names(scored)
+    lines = [
+        _comment(f"ROUGE Lens {__version__}: corpus {scored.corpus}, system {scored.system or '-'}"),
+        _comment(f"signature: {config.signature()}"),
+        _comment(f"ROUGE-1.5.5 equivalent: {perl_command(config)}"),
+        *(_comment(f"no Perl equivalent: {d}") for d in config.perl_differences()),
+        _comment("needs \\usepackage{booktabs}"),
+        "\\begin{table}[t]",
+        "  \\centering",
+        "  \\begin{tabular}{lrrr}",
+        "    \\toprule",
+        "    Measure & R & P & F \\\\",
+        "    \\midrule",
+    ]
+    for label, m in scored.report.measures.items():
+        ivs = (m.recall, m.precision, m.fmeasure)
+        lines.append(f"    {latex_escape(nm[label])} & " + " & ".join(f"{iv.average:.5f}" for iv in ivs) + " \\\\")
+        if all(iv.ci_low is not None for iv in ivs):
+            cis = " & ".join(f"{{\\scriptsize [{iv.ci_low:.5f}, {iv.ci_high:.5f}]}}" for iv in ivs)
+            lines.append(f"     & {cis} \\\\")
+    n = len(scored.doc_ids)
+    system = f" of system {latex_escape(scored.system)}" if scored.system else ""
+    how = (
+        f"{config.confidence:g}\\% bootstrap intervals ({config.bootstrap_samples:,} resamples) in brackets"
+        if config.averaging != 2
+        else "scores of the summed counts"
+    )
+    lines += [
+        "    \\bottomrule",
+        "  \\end{tabular}",
+        f"  \\caption{{ROUGE scores{system} on {latex_escape(scored.corpus)} ({n:,} pairs); {how}.}}",
+        "\\end{table}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def report_figures(scored: ScoredSystem) -> list[go.Figure]:
+    """The report's figures: each headline measure's F histogram, and length vs ROUGE-L F (or the first)."""
+    frame, _ = examples_frame(scored)
+    nm = names(scored)
+    labels = headline(scored)
+    figs = [distribution_figure(frame, column(nm[k], "F"), "histogram", 340, selectable=False) for k in labels]
+    if labels:
+        main = "ROUGE-L" if "ROUGE-L" in labels else labels[0]
+        figs.append(scatter_figure(frame, column(nm[main], "F"), 340, selectable=False))
+    for f in figs:
+        f.update_layout(dragmode="zoom")
+    return figs
+
+
+_CSS = """body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem auto;max-width:70rem;
+padding:0 1rem;color:#1f2328;line-height:1.45}table{border-collapse:collapse;margin:0.6rem 0}
+th,td{border-bottom:1px solid #d0d7de;padding:0.25rem 0.7rem;text-align:right}
+th:first-child,td:first-child{text-align:left}
+code{background:#f3f4f6;padding:0.1rem 0.3rem;border-radius:0.2rem;overflow-wrap:anywhere}
+.figs{display:grid;grid-template-columns:repeat(auto-fit,minmax(30rem,1fr));gap:1rem}.note{color:#57606a;font-size:0.9rem}"""
+
+
+def html_report(scored: ScoredSystem) -> str:
+    """A self-contained HTML page: scores with intervals, the figures (plotly.js embedded once, so it
+    opens offline), the signature and the ROUGE-1.5.5 command line. About 5 MB (plotly.js)."""
+    config = scored.report.config
+    frame = summary_frame(scored)
+    conf = f"{config.confidence:g}%"
+    head = "".join(
+        f"<th>{esc(c)}</th>"
+        for c in ("measure", "R", f"{conf} interval", "P", f"{conf} interval", "F", f"{conf} interval")
+    )
+    body = []
+    for _, r in frame.iterrows():
+        cells = [esc(r["measure"])]
+        for stat in ("R", "P", "F"):
+            cells += [f"{r[stat]:.5f}", esc(r[f"{stat} {conf} interval"])]
+        body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    notes = [f"<li>{esc(r['measure'])}: {esc(r['notes'])}</li>" for _, r in frame.iterrows() if r["notes"]]
+    figs = [
+        f.to_html(full_html=False, include_plotlyjs=k == 0, config={"displaylogo": False})
+        for k, f in enumerate(report_figures(scored))
+    ]
+    diffs = "".join(f"<li>no Perl equivalent: {esc(d)}</li>" for d in config.perl_differences())
+    how = (
+        f"{conf} bootstrap intervals from {config.bootstrap_samples:,} resamples"
+        if config.averaging != 2
+        else "scores of the summed counts (no resampling)"
+    )
+    system = f", system <b>{esc(scored.system)}</b>" if scored.system else ""
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en"><head><meta charset="utf-8">',
+            f"<title>ROUGE Lens corpus report: {esc(scored.corpus)}</title>",
+            f"<style>{_CSS}</style></head><body>",
+            "<h1>ROUGE Lens corpus report</h1>",
+            f"<p>Corpus <b>{esc(scored.corpus)}</b>{system}: {len(scored.doc_ids):,} pairs "
+            f"(data digest <code>{esc(scored.digest)}</code>). Profile {esc(config.profile)}; {esc(how)}.</p>",
+            "<h2>Corpus scores</h2>",
+            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>",
+            f"<ul class='note'>{''.join(notes)}</ul>" if notes else "",
+            "<h2>Settings</h2>",
+            f"<p>Signature <code>{esc(config.signature())}</code></p>",
+            f"<p>Equivalent ROUGE-1.5.5 command <code>{esc(perl_command(config))}</code></p>",
+            f"<ul class='note'>{diffs}</ul>" if diffs else "",
+            "<h2>Distributions</h2>",
+            f"<div class='figs'>{''.join(f'<div>{f}</div>' for f in figs)}</div>",
+            f"<p class='note'>Made by ROUGE Lens (rouge_core {esc(__version__)}). The figures are interactive "
+            "and need no network.</p>",
+            "</body></html>",
+        ]
+    )
