@@ -310,4 +310,5 @@ with right:
         if table.selection.rows:
             doc_id = str(rows.iloc[table.selection.rows[0]]["id"])
             doc = next(d for d in corpus.for_system(a) if d.doc_id == doc_id)
-            open_in_inspect(KEY, current, a, doc, PAGE)
+            other = [d for d in corpus.for_system(b) if d.doc_id == doc_id]  # B's candidate beside A's
+            open_in_inspect(KEY, current, a, doc, PAGE, other)

@@ -357,6 +357,8 @@ def test_selected_points_list_documents_and_a_row_opens_inspect():
     doc = next(d for d in summeval().for_system("M10") if d.doc_id == first)
     cand = next(t for t in at.text_area if t.key.startswith("candidate#"))
     assert cand.value == "\n".join(doc.candidate)
+    other = next(d for d in summeval().for_system("M20") if d.doc_id == first)  # B's candidate, side by side
+    assert next(t for t in at.text_area if t.label == "Candidate 2").value == "\n".join(other.candidate)
     assert re.search(r"system M10, document " + re.escape(first), page_text(at))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Optional, TypeVar, cast
+from typing import Any, Callable, Optional, Sequence, TypeVar, cast
 
 import streamlit as st
 
@@ -336,11 +336,16 @@ def corpus_loader(key: str) -> Optional[Corpus]:
 # -- a corpus pair in Inspect, and the way back ----------------------------------------------------------
 
 
-def open_in_inspect(key: str, current: Loaded, system: str, doc: Document, page: str) -> None:
-    """Put a corpus pair into Inspect's inputs (one sentence a line) and switch to Inspect.
+def open_in_inspect(
+    key: str, current: Loaded, system: str, doc: Document, page: str, others: Sequence[Document] = ()
+) -> None:
+    """Put a corpus pair into Inspect's inputs (one sentence a line) and switch to Inspect; ``others``:
+    the same document from other systems, compared side by side with ``doc``'s candidate.
 
     Inspect then shows "Back to the corpus" (:func:`back_to_corpus`), which returns to ``page``."""
-    state.set_inputs("\n".join(doc.candidate), ["\n".join(r) for r in doc.references])
+    state.set_inputs(
+        "\n".join(doc.candidate), ["\n".join(r) for r in doc.references], ["\n".join(o.candidate) for o in others]
+    )
     st.session_state[SELECTED.format(key=key)] = (current.digest, system, doc.doc_id)
     st.session_state[OPENED] = Opened(page, current.source.name, system, doc.doc_id)
     st.session_state[ARRIVING] = st.session_state.get(ARRIVING, 0) + 1
