@@ -301,7 +301,7 @@ def _sentence_walk(sec: str, cfg: RougeConfig, ref_text: str, cand_text: str) ->
         )
     m = sub.measures[label]
     st.markdown("**Worked arithmetic** (this pair, sidebar profile and α)")
-    if sec == "W" and cfg.profile == "rouge155":
+    if sec == "W" and cfg.behaviour.wlcs_double_weight:
         st.caption(
             "ROUGE-1.5.5 weights the recall denominator twice, f(Σ|M_i|^w), so its ROUGE-W recall is "
             "not the paper's eq. 13; choose the 'paper' profile in the sidebar for Lin's formula."
@@ -310,7 +310,7 @@ def _sentence_walk(sec: str, cfg: RougeConfig, ref_text: str, cand_text: str) ->
         lines = rl.ratio_lines(m.counts.hit, m.counts.model, m.counts.peer, m.score, "LCS", "m", "n")
     else:
         lines = wlcs_arithmetic(sub, label, 0).text.splitlines()
-    st.code("\n".join(lines + rl.f_lines(m.score, cfg.alpha, cfg.profile)), language=None)
+    st.code("\n".join(lines + rl.f_lines(m.score, cfg.alpha, cfg.behaviour.rounding)), language=None)
 
 
 def _ngram_section(base: RougeConfig, ref_text: str, cand_text: str) -> None:
@@ -340,7 +340,7 @@ def _ngram_section(base: RougeConfig, ref_text: str, cand_text: str) -> None:
     st.code(
         "\n".join(
             rl.ratio_lines(c.hit, c.model, c.peer, m.score, "hits", f"reference {n}-grams", f"candidate {n}-grams")
-            + rl.f_lines(m.score, base.alpha, base.profile)
+            + rl.f_lines(m.score, base.alpha, base.behaviour.rounding)
         ),
         language=None,
     )
@@ -384,7 +384,7 @@ def _union_section(base: RougeConfig, ref_text: str, cand_text: str) -> None:
             rl.ratio_lines(
                 c.hit, c.model, c.peer, m.score, "Σ LCS∪(r_i, C)", "m (reference words)", "n (candidate words)"
             )
-            + rl.f_lines(m.score, base.alpha, base.profile)
+            + rl.f_lines(m.score, base.alpha, base.behaviour.rounding)
         ),
         language=None,
     )
@@ -441,7 +441,7 @@ def _skip_section(base: RougeConfig, ref_text: str, cand_text: str) -> None:
         "\n".join(
             [f"m = {len(ref.tokens)} reference words, n = {len(cand.tokens)} candidate words"]
             + rl.ratio_lines(c.hit, c.model, c.peer, m.score, "SKIP2 (hits)", f"reference {what}", f"candidate {what}")
-            + rl.f_lines(m.score, base.alpha, base.profile)
+            + rl.f_lines(m.score, base.alpha, base.behaviour.rounding)
         ),
         language=None,
     )

@@ -225,7 +225,7 @@ st.caption(
 )
 st.caption("Signature of this comparison, then of the scoring options (both in every download)")
 st.code(f"{cmp.signature}\n{config.signature()}", language=None, wrap_lines=True)
-if config.profile == "rouge155" and convention == "mean":
+if config.behaviour.perl_corpus and convention == "mean":
     st.caption(
         "The scores here are the plain mean of the per-pair scores; the Corpus page's rouge155 average is "
         "ROUGE-1.5.5's mean of its resample means, which can differ in the last digits."

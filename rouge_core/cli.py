@@ -60,6 +60,7 @@ from .perl_inputs import (
     read_xml_config,
     shown,
 )
+from .profiles import Stemmer
 from .stem import exception_table, smart_stopwords, wordnet_exceptions
 
 USAGE = """usage: python -m rouge_core [options] <config-file> [<systemID>]   (options of ROUGE-1.5.5.pl)
@@ -432,7 +433,7 @@ def data_directory_setup(
     """
     data = open_data_directory(directory)  # Perl's messages when a file is missing
     table, warnings = None, []
-    if config.stem and config.stem_exceptions and config.profile != "rouge-score":
+    if config.stem and config.stem_exceptions and config.behaviour.stemmer == Stemmer.ROUGE155:
         chosen = data.exception_map()
         if chosen.warning:
             warnings.append(chosen.warning)

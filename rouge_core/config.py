@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass, fields, replace
 from typing import Any, Optional
 
+from .profiles import Profile, check_quirks, format_quirks, parse_quirks, resolve
+
 VERSION = "1.0"
 
 PROFILES: tuple[str, ...] = ("rouge155", "rouge-score", "paper")
@@ -31,9 +33,6 @@ MAX_INT_OPTION = 10**15
 
 #: Skip distance meaning "no limit" (Perl's ``-2 -1``).
 UNLIMITED = -1
-
-_DEFAULT_TOKENIZER = {"rouge155": "rouge155", "rouge-score": "rouge-score", "paper": "rouge155"}
-_DEFAULT_MULTI_REF = {"rouge155": "pooled", "rouge-score": "best", "paper": "best"}
 
 
 def _short(value: Any, limit: int = 40) -> str:
@@ -84,20 +83,24 @@ class RougeConfig:
     bootstrap_samples: int = 1000
     averaging: int = 0
     seed: int = 0
+    #: Overrides of the profile record's quirk fields (a profile *variant*, see :mod:`.profiles`).
+    quirks: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         if self.profile not in PROFILES:
             _fail("profile", self.profile, ", ".join(PROFILES))
+        object.__setattr__(self, "quirks", check_quirks(self.quirks))
+        record = resolve(self.profile)
         if self.tokenizer is None:
-            object.__setattr__(self, "tokenizer", _DEFAULT_TOKENIZER[self.profile])
+            object.__setattr__(self, "tokenizer", record.tokenizer)
         if self.tokenizer not in TOKENIZERS:
             _fail("tokenizer", self.tokenizer, ", ".join(TOKENIZERS))
         if self.multi_ref is None:
-            object.__setattr__(self, "multi_ref", _DEFAULT_MULTI_REF[self.profile])
+            object.__setattr__(self, "multi_ref", record.multi_ref)
         if self.multi_ref not in MULTI_REF_MODES:
             _fail("multi_ref", self.multi_ref, ", ".join(MULTI_REF_MODES))
         if self.flat_lcs is None:
-            object.__setattr__(self, "flat_lcs", self.profile == "rouge-score")
+            object.__setattr__(self, "flat_lcs", record.flat_lcs)
         for name in ("stem", "stem_exceptions", "remove_stopwords", "rouge_l", "flat_lcs", "rouge_s", "rouge_su"):
             if not isinstance(getattr(self, name), bool):
                 _fail(name, getattr(self, name), "True or False")
@@ -140,6 +143,15 @@ class RougeConfig:
 
     # -- derived -------------------------------------------------------------
     @property
+    def behaviour(self) -> Profile:
+        """The profile's record with this config's ``quirks`` applied: what the engine reads.
+
+        >>> RougeConfig(profile="paper").behaviour.union_budget
+        False
+        """
+        return resolve(self.profile, self.quirks)
+
+    @property
     def beta(self) -> float:
         """The paper's beta for this alpha (alpha = 1 / (1 + beta^2)); inf when alpha = 0."""
         return float("inf") if self.alpha == 0 else ((1 - self.alpha) / self.alpha) ** 0.5
@@ -170,6 +182,8 @@ class RougeConfig:
         parts = [head] + [
             f"{_SIG_KEYS[f.name]}:{_fmt(getattr(self, f.name))}" for f in fields(self) if f.name in _SIG_KEYS
         ]
+        if self.quirks:  # only a profile variant says so: every other signature stays as it was
+            parts.append(f"quirks:{format_quirks(self.quirks)}")
         return "|".join(parts + [f"v:{VERSION}"])
 
     @classmethod
@@ -204,6 +218,11 @@ class RougeConfig:
             key, sep, value = part.partition(":")
             if not sep:
                 raise ValueError(f"invalid signature field {_short(part)}: expected key:value")
+            if key == "quirks":
+                if "quirks" in kwargs:
+                    raise ValueError("invalid signature: the key 'quirks' appears twice")
+                kwargs["quirks"] = parse_quirks(value)
+                continue
             if key != "v" and key not in by_key:
                 raise ValueError(f"invalid signature key {_short(key)}: allowed keys are {', '.join(by_key)}, v")
             name = by_key.get(key, "v")
@@ -293,6 +312,8 @@ class RougeConfig:
             out.append("ROUGE-Lflat (LCS over the whole text, rouge-score's rougeL) has no Perl option")
         if self.stem and not self.stem_exceptions:
             out.append("stemming without WordNet exceptions = Perl run with an empty exception DB")
+        if self.quirks:
+            out.append(f"a variant of the {self.profile} profile ({format_quirks(self.quirks)}) has no Perl option")
         return out
 
 

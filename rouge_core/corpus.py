@@ -144,7 +144,7 @@ def evaluate_corpus(
         if progress is not None:
             progress(len(results), len(pairs))
     keys = [f"{e}.{peer_id}" for e in ids]
-    perl = config.profile == "rouge155"
+    perl = config.behaviour.perl_corpus
     order = sorted(range(len(pairs)), key=keys.__getitem__) if perl else list(range(len(pairs)))
     instances = tuple(Instance(keys[i], ids[i], peer_id, results[i]) for i in order)
     labels = list(results[0]) if results else config.measure_labels()
@@ -176,7 +176,7 @@ def _resample(
     if n == 0 or not labels or config.averaging == 2:
         return {}
     values = np.hstack([_columns([inst.measures[k] for inst in instances], config) for k in labels])
-    rng = None if config.profile == "rouge155" else np.random.default_rng(config.seed)
+    rng = None if config.behaviour.perl_corpus else np.random.default_rng(config.seed)
     blocks = index_blocks(n, config.bootstrap_samples, rng is None, rng)
     sums = np.vstack([resample_sums(values, idx) for idx in blocks])
     return {k: sums[:, 3 * i : 3 * i + 3] for i, k in enumerate(labels)}
@@ -217,7 +217,7 @@ def _summarize(
         point = _sequential_mean(values)
     ivs = []
     for col in range(3):
-        if config.profile == "rouge155":
+        if config.behaviour.perl_corpus:
             avg, lo, hi = perl_interval(estimates[:, col].tolist(), config.confidence)
         else:
             avg = float(point[col])
@@ -259,7 +259,7 @@ def _inverse(result: MeasureResult, config: RougeConfig) -> Optional[Callable[[n
 
 def _family_inverse(family: str, config: RougeConfig) -> Optional[Callable[[np.ndarray], np.ndarray]]:
     # ROUGE-1.5.5 pools W's weighted counts without f^-1 (-t 1); the other profiles map back.
-    if family != "W" or config.profile == "rouge155" or config.wlcs_weight is None:
+    if family != "W" or config.behaviour.perl_corpus or config.wlcs_weight is None:
         return None
     w = config.wlcs_weight
     return lambda x: np.power(x, 1.0 / w)
@@ -274,7 +274,7 @@ def _pooled(sums: np.ndarray, config: RougeConfig, inverse: Optional[Callable[[n
     if inverse is not None:
         r, p = inverse(r), inverse(p)
     a = config.alpha
-    if config.profile == "rouge155":
+    if config.behaviour.perl_corpus:
         d = (1 - a) * p + a * r
         with np.errstate(divide="ignore", invalid="ignore"):
             f = np.where(d > 0, (r * p) / np.where(d > 0, d, 1.0), 0.0)

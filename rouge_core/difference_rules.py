@@ -16,6 +16,7 @@ from .differences import Context, Example, Finding, rule
 from .evaluate import PERL_DIES, MeasureResult, Report, combine
 from .explain import LcsExplanation
 from .measures import measure_specs
+from .profiles import LcsMode
 from .scoring import Counts, Score, pick_best, round5
 from .scoring import score as counts_to_score
 from .skipbigram import skip_counts
@@ -42,7 +43,7 @@ def _inverse(config: RougeConfig, label: str) -> Optional[Callable[[float], floa
 
 def _combine(per: Sequence[Counts], cfg: RougeConfig, label: str) -> Score:
     sel = [
-        round5(c.hit / c.model) if c.model and cfg.profile == "rouge155" else (c.hit / c.model if c.model else 0.0)
+        round5(c.hit / c.model) if c.model and cfg.behaviour.rounding else (c.hit / c.model if c.model else 0.0)
         for c in per
     ]
     return combine(list(zip(per, sel)), cfg, _inverse(cfg, label))[0]
@@ -166,7 +167,7 @@ def _flat(ctx: Context) -> Optional[Finding]:
 def _rounding(ctx: Context) -> Optional[Finding]:
     cfg, moved, f_case, other = ctx.configs["rouge155"], [], "", ""
     for label, m in ctx.reports["rouge155"].measures.items():
-        exact = m.counts and counts_to_score(m.counts, "paper", cfg.alpha, _inverse(cfg, label))
+        exact = m.counts and counts_to_score(m.counts, False, cfg.alpha, _inverse(cfg, label))
         if not exact or exact == m.score:
             continue
         moved.append(label)
@@ -204,7 +205,7 @@ def _double_weight(ctx: Context) -> Optional[Finding]:
     if m.counts is None:
         return None
     base = _wlcs_base(rep, cfg.wlcs_weight or 1.0)
-    alt = counts_to_score(Counts(m.counts.hit, base, m.counts.peer), "rouge155", cfg.alpha, _inverse(cfg, label))
+    alt = counts_to_score(Counts(m.counts.hit, base, m.counts.peer), True, cfg.alpha, _inverse(cfg, label))
     return (
         None
         if alt == m.score
@@ -237,10 +238,10 @@ def _union_runs(ctx: Context) -> Optional[Finding]:
         return None
     w, inv, flat = cfg.wlcs_weight or 1.0, _inverse(cfg, label), Counts(0.0, 0.0, 0.0)
     for r in rep.references:
-        flat = flat + lcs_measure(r.sentence_keys, rep.candidate.sentence_keys, "wlcs-flat", w)[0]
+        flat = flat + lcs_measure(r.sentence_keys, rep.candidate.sentence_keys, LcsMode.WLCS_FLAT, w)[0]
     base = _wlcs_base(rep, w)
-    perl = counts_to_score(Counts(m.counts.hit, base, m.counts.peer), "rouge155", cfg.alpha, inv)
-    if perl == counts_to_score(flat, "rouge155", cfg.alpha, inv):
+    perl = counts_to_score(Counts(m.counts.hit, base, m.counts.peer), True, cfg.alpha, inv)
+    if perl == counts_to_score(flat, True, cfg.alpha, inv):
         return None
     causes = []
     split = _split_runs(m)

@@ -13,6 +13,7 @@ from typing import Callable, Optional, Sequence
 from .config import RougeConfig
 from .explain import Explanation
 from .measures import MeasureSpec, display_name, measure_specs
+from .profiles import BestBy
 from .scoring import ZERO, Counts, Score, mean_score, pick_best
 from .scoring import score as counts_to_score
 from .skipbigram import EXPLAIN_MAX_PAIRS
@@ -104,13 +105,14 @@ def combine(
     >>> combine([(Counts(1, 4, 4), 0.25), (Counts(3, 4, 4), 0.75)], c)[2]
     1
     """
-    prof, alpha = config.profile, config.alpha
-    scores = tuple(counts_to_score(c, prof, alpha, inverse) for c, _ in per_ref)
+    b, alpha = config.behaviour, config.alpha
+    rounded = b.rounding
+    scores = tuple(counts_to_score(c, rounded, alpha, inverse) for c, _ in per_ref)
     if not per_ref:
         return ZERO, None, None, (), scores
 
     def best(idx: Sequence[int]) -> int:
-        if prof == "rouge155":  # -f B: largest recall-like value, first wins ties
+        if b.best_by == BestBy.RECALL:  # -f B: largest recall-like value, first wins ties
             return idx[pick_best([per_ref[i][1] for i in idx])]
         return idx[pick_best([scores[i].fmeasure for i in idx])]  # max F, like score_multi
 
@@ -118,12 +120,12 @@ def combine(
         total = per_ref[0][0]
         for c, _ in per_ref[1:]:
             total = total + c
-        return counts_to_score(total, prof, alpha, inverse), total, None, (), scores
+        return counts_to_score(total, rounded, alpha, inverse), total, None, (), scores
     if config.multi_ref == "best" or len(per_ref) == 1:
         k = best(range(len(per_ref)))
         return scores[k], per_ref[k][0], k, (), scores
     picks = tuple(best([j for j in range(len(per_ref)) if j != i]) for i in range(len(per_ref)))
-    return mean_score([scores[k] for k in picks], prof), None, None, picks, scores
+    return mean_score([scores[k] for k in picks], rounded), None, None, picks, scores
 
 
 def _run(
@@ -135,7 +137,11 @@ def _run(
 ) -> MeasureResult:
     per = [spec.compute(cand[0], cand[1], rk, rs, explain) for rk, rs in refs]
     notes = list(spec.notes)
-    if spec.family == "W" and config.profile == "rouge155" and any(not any(s for s in rs) for _, rs in refs):
+    if (
+        spec.family == "W"
+        and config.behaviour.wlcs_dies_on_empty_reference
+        and any(not any(s for s in rs) for _, rs in refs)
+    ):
         notes.append(PERL_DIES)
         zero_refs = tuple(ReferenceResult(c, ZERO, 0.0, e) for c, _, e in per)
         return MeasureResult(spec.label, spec.family, ZERO, None, zero_refs, None, (), tuple(notes))

@@ -13,6 +13,7 @@ from typing import Callable, Optional, Sequence
 from .config import RougeConfig
 from .explain import Explanation
 from .ngrams import explain_ngrams, ngram_counts
+from .profiles import PROFILE_RECORDS, LcsMode
 from .scoring import Counts, round5
 from .skipbigram import explain_skip, skip_counts
 from .summary_lcs import lcs_measure
@@ -41,7 +42,7 @@ class MeasureSpec:
 
 
 #: How rouge-score names the measures (for display in that profile).
-ROUGE_SCORE_NAMES = {"ROUGE-L": "rougeLsum", "ROUGE-Lflat": "rougeL"}
+ROUGE_SCORE_NAMES = PROFILE_RECORDS["rouge-score"].names
 
 
 def display_name(label: str, profile: str) -> str:
@@ -50,19 +51,18 @@ def display_name(label: str, profile: str) -> str:
     >>> display_name("ROUGE-2", "rouge-score"), display_name("ROUGE-L", "rouge-score")
     ('rouge2', 'rougeLsum')
     """
-    if profile != "rouge-score":
-        return label
-    if label in ROUGE_SCORE_NAMES:
-        return ROUGE_SCORE_NAMES[label]
-    if label[6:].isdigit():
-        return "rouge" + label[6:]
+    record = PROFILE_RECORDS[profile]
+    if label in record.names:
+        return record.names[label]
+    if record.numbered_names and label[6:].isdigit():
+        return record.numbered_names + label[6:]
     return label
 
 
-def _not_in_rouge_score(config: RougeConfig, what: str) -> tuple[str, ...]:
-    if config.profile != "rouge-score":
+def _missing(config: RougeConfig, family: str, what: str) -> tuple[str, ...]:
+    if family not in config.behaviour.missing_families:
         return ()
-    return (f"rouge-score has no {what}: computed with Lin (2004)'s definition on rouge-score tokens",)
+    return (f"{config.profile} has no {what}: computed with Lin (2004)'s definition on {config.profile} tokens",)
 
 
 def _ngram(n: int, rounded: bool) -> Compute:
@@ -89,13 +89,15 @@ def _skip(distance: int, su: bool, su_last: bool, rounded: bool) -> Compute:
     return compute
 
 
-def _lcs(mode: str, weight: float = 1.0) -> Compute:
+def _lcs(mode: LcsMode, weight: float = 1.0, double_weight: bool = True) -> Compute:
     def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool) -> Computed:
-        counts, select, e = lcs_measure(rs, cs, mode, weight, explain, budget_keys=(rk, ck))
-        if mode in ("union", "wlcs-union"):
+        counts, select, e = lcs_measure(
+            rs, cs, mode, weight, explain, budget_keys=(rk, ck), double_weight=double_weight
+        )
+        if mode in (LcsMode.UNION, LcsMode.WLCS_UNION):
             # ROUGE-1.5.5 divides precision by the tokens of the joined candidate text
             # (different from the sentence list only under a byte limit).
-            peer = float(len(ck)) ** weight if mode == "wlcs-union" else len(ck)
+            peer = float(len(ck)) ** weight if mode == LcsMode.WLCS_UNION else len(ck)
             counts = Counts(counts.hit, counts.model, peer)
         return counts, select, e
 
@@ -113,16 +115,16 @@ def measure_specs(config: RougeConfig) -> list[MeasureSpec]:
     >>> [m.label for m in measure_specs(RougeConfig(max_n=2, skip_distance=-1))]
     ['ROUGE-1', 'ROUGE-2', 'ROUGE-L', 'ROUGE-W-1.2', 'ROUGE-S*', 'ROUGE-SU*']
     """
-    perl = config.profile == "rouge155"
+    b = config.behaviour
     labels = iter(config.measure_labels())
     specs: list[MeasureSpec] = []
     for n in range(1, (config.max_n or 0) + 1):
-        specs.append(MeasureSpec(next(labels), "N", _ngram(n, perl)))
+        specs.append(MeasureSpec(next(labels), "N", _ngram(n, b.rounding)))
     if config.rouge_l:
-        mode = "union-unclipped" if config.profile == "paper" else "union"
+        mode = LcsMode.UNION if b.union_budget else LcsMode.UNION_UNCLIPPED
         specs.append(MeasureSpec(next(labels), "L", _lcs(mode)))
     if config.flat_lcs:
-        specs.append(MeasureSpec(next(labels), "Lflat", _lcs("flat")))
+        specs.append(MeasureSpec(next(labels), "Lflat", _lcs(LcsMode.FLAT)))
     if config.wlcs_weight is not None:
         w = config.wlcs_weight
 
@@ -134,9 +136,9 @@ def measure_specs(config: RougeConfig) -> list[MeasureSpec]:
             MeasureSpec(
                 next(labels),
                 "W",
-                _lcs("wlcs-union" if perl else "wlcs-flat", w),
+                _lcs(LcsMode.WLCS_UNION if b.wlcs_runs else LcsMode.WLCS_FLAT, w, b.wlcs_double_weight),
                 inverse=inverse,
-                notes=_not_in_rouge_score(config, "ROUGE-W"),
+                notes=_missing(config, "W", "ROUGE-W"),
             )
         )
     if config.skip_distance is not None:
@@ -144,13 +146,19 @@ def measure_specs(config: RougeConfig) -> list[MeasureSpec]:
         if config.rouge_s:
             specs.append(
                 MeasureSpec(
-                    next(labels), "S", _skip(d, False, not perl, perl), notes=_not_in_rouge_score(config, "ROUGE-S")
+                    next(labels),
+                    "S",
+                    _skip(d, False, b.su_last_unigram, b.rounding),
+                    notes=_missing(config, "S", "ROUGE-S"),
                 )
             )
         if config.rouge_su:
             specs.append(
                 MeasureSpec(
-                    next(labels), "SU", _skip(d, True, not perl, perl), notes=_not_in_rouge_score(config, "ROUGE-SU")
+                    next(labels),
+                    "SU",
+                    _skip(d, True, b.su_last_unigram, b.rounding),
+                    notes=_missing(config, "SU", "ROUGE-SU"),
                 )
             )
     return specs

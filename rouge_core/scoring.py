@@ -90,17 +90,19 @@ def ratio(num: float, den: float, inverse: Optional[Callable[[float], float]] = 
     return inverse(x) if inverse is not None else x
 
 
-def score(counts: Counts, profile: str, alpha: float, inverse: Optional[Callable[[float], float]] = None) -> Score:
-    """P, R, F of one measure from its counts, under a profile's rounding rule.
+def score(counts: Counts, rounded: bool, alpha: float, inverse: Optional[Callable[[float], float]] = None) -> Score:
+    """P, R, F of one measure from its counts; ``rounded``: ROUGE-1.5.5's rule (R and P to 5 decimals,
+    F from those, see :attr:`rouge_core.profiles.Profile.rounding`).
 
-    >>> score(Counts(3, 4, 4), "rouge155", 0.5)
+    >>> score(Counts(3, 4, 4), True, 0.5)
     Score(precision=0.75, recall=0.75, fmeasure=0.75)
-    >>> score(Counts(1, 3, 6), "paper", 0.5).fmeasure == 2 / 9
+    >>> score(Counts(1, 3, 6), False, 0.5).fmeasure == 2 / 9
     True
     """
+    _check_rounded(rounded)
     r = ratio(counts.hit, counts.model, inverse)
     p = ratio(counts.hit, counts.peer, inverse)
-    if profile == "rouge155":
+    if rounded:
         r, p = round5(r), round5(p)
         return Score(p, r, f_perl(p, r, alpha))
     return Score(p, r, f_beta(p, r, alpha))
@@ -119,14 +121,20 @@ def pick_best(values: Sequence[float]) -> int:
     return best
 
 
-def mean_score(scores: Sequence[Score], profile: str) -> Score:
-    """Average of several scores (jackknifing); rounded in the rouge155 profile."""
+def _check_rounded(rounded: bool) -> None:
+    if not isinstance(rounded, bool):
+        raise TypeError(f"rounded must be True or False, not {type(rounded).__name__}")
+
+
+def mean_score(scores: Sequence[Score], rounded: bool) -> Score:
+    """Average of several scores (jackknifing); each average rounded to 5 decimals when ``rounded``."""
+    _check_rounded(rounded)
     if not scores:
         return ZERO
     k = len(scores)
     p = sum(s.precision for s in scores) / k
     r = sum(s.recall for s in scores) / k
     f = sum(s.fmeasure for s in scores) / k
-    if profile == "rouge155":
+    if rounded:
         return Score(round5(p), round5(r), round5(f))
     return Score(p, r, f)

@@ -16,28 +16,31 @@ from typing import Optional, Sequence
 
 from .explain import LcsExplanation, Run, SentencePair, UnionMark
 from .lcs import NUMPY_CELLS, TABLE_CELLS, Layout, LcsResult, lcs, lcs_many, weights
+from .profiles import LcsMode
 from .scoring import Counts
 
 #: Total cells of DP tables kept for display per reference.
 TABLES_BUDGET = 400_000
 
-MODES = ("union", "union-unclipped", "flat", "wlcs-union", "wlcs-flat")
+MODES = tuple(m.value for m in LcsMode)
 
 
 def lcs_measure(
     reference: Sequence[Sequence[str]],
     candidate: Sequence[Sequence[str]],
-    mode: str,
+    mode: LcsMode | str,
     weight: float = 1.0,
     explain: bool = False,
     budget_keys: Optional[tuple[Sequence[str], Sequence[str]]] = None,
+    double_weight: bool = True,
 ) -> tuple[Counts, float, Optional[LcsExplanation]]:
     """Counts, the per-reference selection value (``-f B``) and, if asked, the explanation.
 
     ``reference``/``candidate`` are sentences of keys. ``budget_keys`` = (reference
     keys, candidate keys) of the joined texts, whose unigram counts are the hit
     budgets (ROUGE-1.5.5 takes them from the joined text, which differs from the
-    sentences under a byte limit); by default the sentences' own tokens.
+    sentences under a byte limit); by default the sentences' own tokens. ``double_weight``:
+    ``wlcs-union``'s recall base is (sum |M_i|^w)^w as in ROUGE-1.5.5 (else sum |M_i|^w).
 
     >>> ref = [["w1", "w2", "w3", "w4", "w5"]]
     >>> cand = [["w1", "w2", "w6", "w7", "w8"], ["w1", "w3", "w8", "w9", "w5"]]
@@ -46,12 +49,13 @@ def lcs_measure(
     """
     if mode not in MODES:
         raise ValueError(f"invalid mode={mode!r}: allowed values are {', '.join(MODES)}")
-    weighted = mode.startswith("wlcs")
+    mode = LcsMode(mode)
+    weighted = mode in (LcsMode.WLCS_UNION, LcsMode.WLCS_FLAT)
     w = weight if weighted else 1.0
     ref_total = sum(len(s) for s in reference)
     cand_total = sum(len(s) for s in candidate)
     notes: list[str] = []
-    if mode in ("flat", "wlcs-flat"):
+    if mode in (LcsMode.FLAT, LcsMode.WLCS_FLAT):
         r_flat = [k for s in reference for k in s]
         c_flat = [k for s in candidate for k in s]
         keep = explain and len(r_flat) * len(c_flat) <= TABLE_CELLS
@@ -78,7 +82,7 @@ def lcs_measure(
         return (
             counts,
             select,
-            LcsExplanation(mode, w, (pair,), (), flat_runs, counts.hit, counts.model, counts.peer, tuple(notes)),
+            LcsExplanation(mode.value, w, (pair,), (), flat_runs, counts.hit, counts.model, counts.peer, tuple(notes)),
         )
 
     # Union LCS, reference sentence by reference sentence.
@@ -125,7 +129,7 @@ def lcs_measure(
     if explain and any(p.table is None and p.marks for p in pairs):
         notes.append("some DP tables were too large to keep for display; their marks are exact")
 
-    budget = mode != "union-unclipped"
+    budget = mode != LcsMode.UNION_UNCLIPPED
     if budget:
         if budget_keys is None:
             budget_keys = ([k for s in reference for k in s], [k for s in candidate for k in s])
@@ -164,7 +168,7 @@ def lcs_measure(
                 run = 0
     if weighted:
         base = sum(f_len**w for f_len in map(float, map(len, reference)))
-        counts = Counts(hit, base**w, float(cand_total) ** w)
+        counts = Counts(hit, base**w if double_weight else base, float(cand_total) ** w)
         select = (hit / base) ** (1 / w) if base else 0.0
     else:
         counts = Counts(int(hit), ref_total, cand_total)
@@ -180,7 +184,15 @@ def lcs_measure(
         counts,
         select,
         LcsExplanation(
-            mode, w, tuple(pairs), tuple(marks_out), tuple(runs), counts.hit, counts.model, counts.peer, tuple(notes)
+            mode.value,
+            w,
+            tuple(pairs),
+            tuple(marks_out),
+            tuple(runs),
+            counts.hit,
+            counts.model,
+            counts.peer,
+            tuple(notes),
         ),
     )
 

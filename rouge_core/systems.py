@@ -154,7 +154,7 @@ class SystemScores:
     def pooling_key(self) -> tuple[object, ...]:
         """What two systems must share to be compared: everything but the document values."""
         c = self.config
-        pool = (c.profile, c.alpha, c.wlcs_weight, self.family) if self.convention == "pooled" else ()
+        pool = (c.profile, c.quirks, c.alpha, c.wlcs_weight, self.family) if self.convention == "pooled" else ()
         return (self.convention, self.statistic, self.measure, self.doc_ids, pool)
 
 

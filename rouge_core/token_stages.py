@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .config import TOKENIZERS, RougeConfig
+from .profiles import Stemmer
 from .stem import smart_stopwords
 from .tokenize import (
     TOKENIZER_FUNCS,
@@ -174,7 +175,7 @@ def token_stages(text: TextInput, tokenizer: str, config: RougeConfig) -> TokenS
     keys = tuple(k for k in (key(n) for n in kept) if k is not None)
     stemmer = (
         "NLTK's Porter (rouge-score)"
-        if config.profile == "rouge-score"
+        if config.behaviour.stemmer == Stemmer.NLTK
         else ("ROUGE-1.5.5's Porter" + (" + WordNet exceptions" if config.stem_exceptions else ""))
     )
     stages = (

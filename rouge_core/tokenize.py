@@ -22,6 +22,7 @@ from typing import Callable, Iterator, Sequence, Union
 
 from .config import RougeConfig
 from .limits import limited_spans
+from .profiles import Stemmer
 from .sentences import split_sentences as split_sentences  # re-exported: rouge_core.split_sentences
 from .stem import smart_stopwords, stem_nltk, stem_rouge155
 
@@ -185,15 +186,15 @@ TOKENIZER_RULES: dict[str, str] = {
 
 def key_function(config: RougeConfig) -> Callable[[str], str | None]:
     """The per-token filter of a config: ``None`` for a removed stopword, else the compared key."""
-    return _key_function(config.remove_stopwords, config.stem, config.stem_exceptions, config.profile)
+    return _key_function(config.remove_stopwords, config.stem, config.stem_exceptions, config.behaviour.stemmer)
 
 
 @lru_cache(maxsize=32)
-def _key_function(stop: bool, stem: bool, exceptions: bool, profile: str) -> Callable[[str], str | None]:
+def _key_function(stop: bool, stem: bool, exceptions: bool, which: Stemmer) -> Callable[[str], str | None]:
     stopwords = smart_stopwords() if stop else frozenset()
     if not stem:
         stemmer: Callable[[str], str] = lambda w: w  # noqa: E731
-    elif profile == "rouge-score":
+    elif which == Stemmer.NLTK:
         stemmer = stem_nltk
     else:
         stemmer = lambda w: stem_rouge155(w, exceptions)  # noqa: E731
@@ -248,7 +249,7 @@ def analyze(text: TextInput, config: RougeConfig) -> Analysis:
 
     joined_view = limited_spans(text, spans, config)
     joined = run(joined_view, record=True)
-    if config.byte_limit is not None and config.profile == "rouge155":
+    if config.byte_limit is not None and config.behaviour.byte_limit_per_sentence:
         sent_view = limited_spans(text, spans, config, per_sentence_bytes=True)
         sentences = run(sent_view, record=False)
     else:
@@ -294,7 +295,7 @@ def analyze_keys(text: TextInput, config: RougeConfig) -> tuple[list[str], list[
 
     sentences = run(limited_spans(text, spans, config))
     joined = [k for s in sentences for k in s]
-    if config.byte_limit is not None and config.profile == "rouge155":
+    if config.byte_limit is not None and config.behaviour.byte_limit_per_sentence:
         sentences = run(limited_spans(text, spans, config, per_sentence_bytes=True))
     return joined, sentences
 

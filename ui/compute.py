@@ -178,4 +178,4 @@ def skip_walk(
 ) -> tuple[SkipStep, ...]:
     """Every in-order candidate pair (then the SU unigrams) with its verdict. ROUGE-1.5.5 leaves the
     last word out of the SU unigrams; the other profiles count every word."""
-    return _skip_walk(tuple(candidate), tuple(reference), int(distance), bool(su), config.profile != "rouge155")
+    return _skip_walk(tuple(candidate), tuple(reference), int(distance), bool(su), config.behaviour.su_last_unigram)

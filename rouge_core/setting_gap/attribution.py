@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping, Optional, Sequence, Union
 
 from ..config import RougeConfig
 from ..corpus import CorpusReport
 from ..differences import Rule
 from ..measures import display_name
+from ..profiles import CORPUS_QUIRKS
 from ..scoring import Score
 from ..significance import paired_bootstrap
 from ..systems import Statistic, SystemScores
@@ -36,12 +37,14 @@ class Switch:
 
 @dataclass(frozen=True)
 class Explained:
-    """What the rule detectors found: config A as the Context held it, the rules run, and per examined
-    document, measure label -> the rule ids named."""
+    """What the rule detectors found: config A as the Context held it, the rules run, per examined
+    document, measure label -> the rule ids named; and, for each rule that is a profile quirk, the
+    corpus scored by A with only that quirk from B."""
 
     base: RougeConfig
     rules: Sequence[Rule]
     named: Mapping[str, Mapping[str, Sequence[str]]]
+    switched: Mapping[str, CorpusReport] = field(default_factory=dict)
 
 
 def per_doc(rep: CorpusReport, kind: str, stat: Statistic) -> dict[str, float]:
@@ -74,7 +77,7 @@ def measure_gap(
     rows, moved = _setting_rows(p, rep_a, switches, stat, ids, share)
     remainder = gap - sum(r.effect for r in rows if r.effect is not None)
     docs = _documents(p, va, vb, ids, rows, moved, explained)
-    rows += _rule_rows(p, docs, rows, explained, share)
+    rows += _rule_rows(p, docs, rows, explained, share, (rep_a, stat))
     unexplained = tuple(
         d.doc_id
         for d in docs
@@ -96,7 +99,7 @@ def measure_gap(
             "remainder: the part of the gap no single switch gives (settings acting together, or a setting "
             "that cannot be switched alone)"
         )
-    if len(ids) >= 2 and any(c.profile == "rouge155" or c.averaging for c in (rep_a.config, rep_b.config)):
+    if len(ids) >= 2 and any(c.behaviour.perl_corpus or c.averaging for c in (rep_a.config, rep_b.config)):
         notes.append(
             "delta compares the averages as evaluate_corpus reports them (ROUGE-1.5.5's mean of resample means, "
             "or pooled counts); the interval is of mean_delta, the mean of the per-document differences"
@@ -190,23 +193,49 @@ def _documents(
 
 
 def _rule_rows(
-    p: MeasurePair, docs: Sequence[DocumentGap], rows: Sequence[Attribution], explained: Explained, share: _Share
+    p: MeasurePair,
+    docs: Sequence[DocumentGap],
+    rows: Sequence[Attribution],
+    explained: Explained,
+    share: _Share,
+    base: tuple[CorpusReport, Statistic],
 ) -> list[Attribution]:
-    """The rule tally: each rule named on at least one document, with its share where its switch is known."""
+    """The rule tally: each rule named on at least one document or whose switch moves the average, with
+    its effect where it can be switched alone (a profile quirk, or the ROUGE-L variant's setting)."""
+    rep_a, stat = base
     effects = {r.name: r.effect for r in rows}
+    avg_a = float(getattr(average(rep_a, p.kind_a), stat))
     out = []
     for r in explained.rules:
         hits = [d for d in docs if d.rules and r.id in d.rules]
-        if not hits:
-            continue
         parent = setting_of(r.id)
         parent_effect = effects.get(parent)
         effect: Optional[float] = None
-        of_parent: Optional[float] = None
         note = _NOT_AVAILABLE.format(parent=parent)
-        if r.id in SWITCHED_BY_SETTING and parent_effect is not None:
-            effect, of_parent = parent_effect, (None if parent_effect == 0 else 1.0)
+        rep = explained.switched.get(r.id)
+        if rep is not None and p.kind_a in kinds(rep.config):
+            effect = float(getattr(average(rep, p.kind_a), stat)) - avg_a
+            note = f"switched alone over the corpus: A's profile with only this quirk from B's ({_quirk(rep)})"
+        elif r.id in SWITCHED_BY_SETTING and parent_effect is not None:
+            effect = parent_effect
             note = f"switched alone over the corpus, this rule is the {parent} setting itself"
+        if not hits and not effect:
+            continue
+        of_parent = None if effect is None or not parent_effect else effect / parent_effect + 0.0
         sole = sum(1 for d in hits if d.rules == (r.id,))
         out.append(Attribution("rule", r.id, r.title, parent, len(hits), effect, share(effect), note, sole, of_parent))
+    profile_effect = effects.get("profile")
+    for qid, (_, title) in CORPUS_QUIRKS.items():
+        rep = explained.switched.get(qid)
+        if rep is None or p.kind_a not in kinds(rep.config):
+            continue
+        effect = float(getattr(average(rep, p.kind_a), stat)) - avg_a
+        if effect:
+            of_parent = effect / profile_effect + 0.0 if profile_effect else None
+            note = f"a corpus quirk of the profile, switched alone over the corpus ({_quirk(rep)}); no document row"
+            out.append(Attribution("rule", qid, title, "profile", 0, effect, share(effect), note, 0, of_parent))
     return out
+
+
+def _quirk(rep: CorpusReport) -> str:
+    return ", ".join(f"{k} = {v.value if hasattr(v, 'value') else v}" for k, v in rep.config.quirks)

@@ -10,7 +10,7 @@ from ..significance import check_run, signature
 from ..systems import STATISTICS, Statistic
 from .attribution import Explained, Switch, measure_gap, per_doc
 from .model import SettingGap
-from .rules import named_rules, rules_to_run
+from .rules import named_rules, quirk_switches, rules_to_run
 from .settings import differing, measure_pairs, narrowed, pair_kinds, switched
 
 T = TypeVar("T")
@@ -111,7 +111,8 @@ def setting_gap(
     own_a, own_b = list(dict.fromkeys(p.kind_a for p in mpairs)), list(dict.fromkeys(p.kind_b for p in mpairs))
     to_run = rules_to_run(config_a.profile, config_b.profile, any(p.kind_a != p.kind_b for p in mpairs))
     changes = differing(config_a, config_b)
-    step = _Steps(progress, 2 + len(changes) + (min(max_explained_docs, len(ids)) if to_run else 0))
+    quirk_rules = quirk_switches(config_a, config_b, to_run, own_a)
+    step = _Steps(progress, 2 + len(changes) + len(quirk_rules) + (min(max_explained_docs, len(ids)) if to_run else 0))
     runs = _Runs(pairs, ids)
     rep_a = step(runs.get(config_a, pair_kinds(mpairs)))
     rep_b = step(runs.get(config_b, own_b))
@@ -123,6 +124,8 @@ def setting_gap(
         except ValueError as exc:  # e.g. jackknifing with pooled averaging
             switches.append(Switch(group, change, str(exc)))
         step(None)
+    # Each profile quirk (a rule's, or a corpus one), switched alone: A's profile with only it from B's.
+    rule_runs = {rid: step(runs.get(c, own_a)) for rid, c in quirk_rules.items()}
 
     # The documents the detectors examine: the largest differences over every measure pair.
     size = dict.fromkeys(ids, 0.0)
@@ -135,7 +138,7 @@ def setting_gap(
     base = narrowed(config_a, pair_kinds(mpairs))
     by_id = dict(zip(ids, pairs))
     explained = Explained(
-        base, to_run, {i: step(named_rules(by_id[i][0], by_id[i][1], base, to_run)) for i in examined}
+        base, to_run, {i: step(named_rules(by_id[i][0], by_id[i][1], base, to_run)) for i in examined}, rule_runs
     )
     step.finish()
 

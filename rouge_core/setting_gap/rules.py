@@ -9,11 +9,12 @@ mode ... held fixed, as in the switch), so a rule is named only where it moves t
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Collection, Mapping, Optional, Sequence
 
 from ..config import PROFILES, RougeConfig
 from ..differences import RULES, Context, Finding, Rule
 from ..evaluate import Report, evaluate
+from ..profiles import CORPUS_QUIRKS, RULE_FIELDS
 from ..tokenize import TextInput, as_text
 from .settings import LCS_VARIANT
 
@@ -62,6 +63,53 @@ def rules_to_run(profile_a: str, profile_b: str, with_lcs: bool) -> list[Rule]:
                 out.append(r)
         elif setting == LCS_VARIANT.name and with_lcs:
             out.append(r)
+    return out
+
+
+def quirk_switched(config_a: RougeConfig, config_b: RougeConfig, name: Optional[str]) -> Optional[RougeConfig]:
+    """Config A with only the profile quirk ``name`` (a :class:`~rouge_core.profiles.Profile` field)
+    taken from B's profile; None when ``name`` is None or both profiles agree on it.
+
+    >>> quirk_switched(RougeConfig(), RougeConfig(profile="paper"), "su_last_unigram").quirks
+    (('su_last_unigram', True),)
+    >>> quirk_switched(RougeConfig(), RougeConfig(profile="paper"), "stemmer") is None
+    True
+    """
+    if name is None:
+        return None
+    value_a, value_b = getattr(config_a.behaviour, name), getattr(config_b.behaviour, name)
+    if value_a == value_b:
+        return None
+    return config_a.with_(quirks=tuple({**dict(config_a.quirks), name: value_b}.items()))
+
+
+#: Quirks that can move only some measure kinds, or only under a setting of config A: a switch that
+#: cannot move anything compared is not scored (its effect would be 0).
+_QUIRK_MATTERS: Mapping[str, Callable[[RougeConfig, Collection[str]], bool]] = {
+    "su_last_unigram": lambda c, k: "SU" in k,
+    "union_budget": lambda c, k: "L" in k,
+    "wlcs_runs": lambda c, k: "W" in k,
+    "wlcs_double_weight": lambda c, k: "W" in k,
+    "wlcs_dies_on_empty_reference": lambda c, k: "W" in k,
+    "stemmer": lambda c, k: c.stem,
+    "best_by": lambda c, k: c.multi_ref != "pooled",
+}
+
+
+def quirk_switches(
+    config_a: RougeConfig, config_b: RougeConfig, rules: Sequence[Rule], compared: Collection[str]
+) -> dict[str, RougeConfig]:
+    """Rule id (or corpus quirk id, :data:`~rouge_core.profiles.CORPUS_QUIRKS`) -> config A with only
+    that quirk from B, for every one of ``rules`` that is a profile quirk and every corpus quirk on
+    which the two profiles differ and that can move a measure of the ``compared`` kinds."""
+    wanted = [(r.id, RULE_FIELDS.get(r.id)) for r in rules] + [(q, f) for q, (f, _) in CORPUS_QUIRKS.items()]
+    out: dict[str, RougeConfig] = {}
+    for qid, name in wanted:
+        matters = _QUIRK_MATTERS.get(name or "")
+        if matters is not None and not matters(config_a, compared):
+            continue
+        if (c := quirk_switched(config_a, config_b, name)) is not None:
+            out[qid] = c
     return out
 
 

@@ -27,7 +27,7 @@ class SettingGroup:
 
 #: The settings, in the order the results list them. A field in no group forms a group of its own.
 GROUPS: tuple[SettingGroup, ...] = (
-    SettingGroup("profile", "profile (rounding, stemmer, union LCS, -f B choice, ...)", ("profile",)),
+    SettingGroup("profile", "profile (rounding, stemmer, union LCS, -f B choice, ...)", ("profile", "quirks")),
     SettingGroup("tokenizer", "tokenizer", ("tokenizer",)),
     SettingGroup("stem", "stemming (with or without WordNet exceptions)", ("stem", "stem_exceptions")),
     SettingGroup("stopwords", "stopword removal", ("remove_stopwords",)),

@@ -278,9 +278,9 @@ def test_f_lines_follow_each_profile():
     from ui.render.learn import f_lines
 
     sc = Score(0.4, 0.8, 0.53333)
-    assert f_lines(sc, 0.5, "rouge155")[-1] == "F = 0.4 × 0.8 / (0.5 × 0.4 + 0.5 × 0.8) = 0.32 / 0.6 = 0.53333"
-    assert f_lines(sc, 0.5, "paper")[-1] == "F = (1 + 1) × 0.4 × 0.8 / (1 × 0.4 + 0.8) = 0.64 / 1.2 = 0.53333"
-    assert f_lines(Score(0.4, 0.8, 0.8), 0.0, "paper") == ["α = 0 (β → ∞): F = R = 0.8"]
+    assert f_lines(sc, 0.5, True)[-1] == "F = 0.4 × 0.8 / (0.5 × 0.4 + 0.5 × 0.8) = 0.32 / 0.6 = 0.53333"
+    assert f_lines(sc, 0.5, False)[-1] == "F = (1 + 1) × 0.4 × 0.8 / (1 × 0.4 + 0.8) = 0.64 / 1.2 = 0.53333"
+    assert f_lines(Score(0.4, 0.8, 0.8), 0.0, False) == ["α = 0 (β → ∞): F = R = 0.8"]
 
 
 @pytest.mark.parametrize(

@@ -352,7 +352,9 @@ def test_counts_from_explanations(config, cand, refs):
                 _check_lcs(e, report.candidate, ref, rr.counts, config)
             if m.notes and any("Illegal division" in n for n in m.notes):
                 continue
-            assert rr.score == counts_to_score(rr.counts, config.profile, config.alpha, inverse.get(m.family))
+            assert rr.score == counts_to_score(
+                rr.counts, config.behaviour.rounding, config.alpha, inverse.get(m.family)
+            )
 
 
 # -- signature ---------------------------------------------------------------------------------------

@@ -22,8 +22,8 @@ def test_f_perl_from_rounded_values():
     p, r = round5(1 / 7), round5(1 / 2)
     assert f_perl(p, r, 0.5) == 0.22223
     assert round5(float(2 * Fr(1, 7) * Fr(1, 2) / (Fr(1, 7) + Fr(1, 2)))) == 0.22222
-    assert score(Counts(1, 2, 7), "rouge155", 0.5) == Score(0.14286, 0.5, 0.22223)
-    assert score(Counts(1, 2, 7), "paper", 0.5).fmeasure == pytest.approx(2 / 9, rel=1e-12)
+    assert score(Counts(1, 2, 7), True, 0.5) == Score(0.14286, 0.5, 0.22223)
+    assert score(Counts(1, 2, 7), False, 0.5).fmeasure == pytest.approx(2 / 9, rel=1e-12)
 
 
 def test_f_perl_alpha():
@@ -56,12 +56,12 @@ def test_ratio():
 
 
 def test_score_profiles():
-    assert score(Counts(3, 4, 4), "rouge155", 0.5) == Score(0.75, 0.75, 0.75)
-    assert score(Counts(1, 3, 6), "paper", 0.5) == Score(1 / 6, 1 / 3, f_beta(1 / 6, 1 / 3, 0.5))
-    assert score(Counts(1, 3, 6), "rouge155", 0.5) == Score(0.16667, 0.33333, f_perl(0.16667, 0.33333, 0.5))
-    assert score(Counts(0, 0, 0), "rouge-score", 0.5) == ZERO
+    assert score(Counts(3, 4, 4), True, 0.5) == Score(0.75, 0.75, 0.75)
+    assert score(Counts(1, 3, 6), False, 0.5) == Score(1 / 6, 1 / 3, f_beta(1 / 6, 1 / 3, 0.5))
+    assert score(Counts(1, 3, 6), True, 0.5) == Score(0.16667, 0.33333, f_perl(0.16667, 0.33333, 0.5))
+    assert score(Counts(0, 0, 0), False, 0.5) == ZERO
     # ROUGE-W: f^-1 applied to each ratio.
-    s = score(Counts(16.0, 49.0, 49.0), "paper", 0.5, lambda x: x**0.5)
+    s = score(Counts(16.0, 49.0, 49.0), False, 0.5, lambda x: x**0.5)
     assert s.recall == pytest.approx(4 / 7, rel=1e-12) and s.precision == s.recall
 
 
@@ -77,6 +77,6 @@ def test_pick_best_first_wins_ties():
 
 def test_mean_score():
     a, b = Score(1.0, 0.5, 2 / 3), Score(0.5, 0.5, 0.5)
-    assert mean_score([a, b], "paper") == Score(0.75, 0.5, (2 / 3 + 0.5) / 2)
-    assert mean_score([a, b], "rouge155") == Score(0.75, 0.5, 0.58333)
-    assert mean_score([], "paper") == ZERO
+    assert mean_score([a, b], False) == Score(0.75, 0.5, (2 / 3 + 0.5) / 2)
+    assert mean_score([a, b], True) == Score(0.75, 0.5, 0.58333)
+    assert mean_score([], False) == ZERO

@@ -119,15 +119,28 @@ def test_profiles_name_the_flat_lcs_rule_for_the_newline_document():
     assert "rougeL-flat" not in [r.name for r in same.rules]
 
 
-def test_profile_rules_are_named_but_have_no_invented_share():
+def test_profile_quirks_are_switched_alone_perl_rounding_moves_nothing_the_corpus_average_does():
     g = setting_gap(NEWLINE_CORPUS, PERL, GOOGLE)
     m = g.measure("ROUGE-1")
     (doc,) = m.documents  # 2/3 against 0.66667
     assert doc.doc_id == "3" and doc.rules == ("perl-rounding",) and doc.settings == ("profile",)
     assert doc.delta == pytest.approx(2 / 3 - 0.66667, abs=1e-15)
-    (rule,) = m.rules
-    assert (rule.name, rule.parent, rule.documents, rule.sole_documents) == ("perl-rounding", "profile", 1, 1)
-    assert rule.share is None and rule.effect is None and "not available" in rule.note
+    rounding, corpus = m.rules
+    assert (rounding.name, rounding.parent, rounding.documents, rounding.sole_documents) == (
+        "perl-rounding",
+        "profile",
+        1,
+        1,
+    )
+    # Unrounded per-pair scores leave ROUGE-1.5.5's corpus average (the mean of its resample means,
+    # rounded to 5 decimals) where it was: 0.80572.
+    assert m.average_a.fmeasure == 0.80572
+    assert rounding.effect == 0.0 and rounding.share == 0.0 and "switched alone" in rounding.note
+    # With only the corpus quirk switched, A's average is the plain mean of its per-pair scores.
+    assert corpus.name == "perl-corpus-average" and corpus.documents == 0
+    assert corpus.effect == pytest.approx((1 + 0.75 + 0.66667) / 3 - 0.80572, abs=1e-15)
+    assert corpus.share == pytest.approx(corpus.effect / m.delta, abs=1e-15)
+    assert corpus.share_of_parent == pytest.approx(corpus.effect / m.settings[0].effect, abs=1e-15)
     assert [s.name for s in g.settings] == ["profile", "tokenizer", "multi_ref", "measures"]
     check_sums(m)
 
@@ -135,11 +148,31 @@ def test_profile_rules_are_named_but_have_no_invented_share():
 def test_su_last_unigram_rule_on_rouge155_vs_paper():
     a = RougeConfig(profile="rouge155", max_n=None, rouge_l=False, wlcs_weight=None, skip_distance=4, rouge_s=False)
     b = a.with_(profile="paper", multi_ref="pooled")
-    g = setting_gap([("killed police", "police killed"), ("a b", "a b")], a, b)
+    corpus = [("killed police", "police killed"), ("a b", "a b")]
+    g = setting_gap(corpus, a, b)
     m = g.measure("ROUGE-SU4")
     (doc,) = m.documents
     assert doc.doc_id == "1" and doc.rules is not None and "su-last-unigram" in doc.rules
-    assert "su-last-unigram" in [r.name for r in m.rules]
+    rule = next(r for r in m.rules if r.name == "su-last-unigram")
+    switched = evaluate_corpus(corpus, a.with_(quirks=(("su_last_unigram", True),)))
+    assert rule.effect == switched.measures["ROUGE-SU4"].fmeasure.average - 0.5
+    assert rule.effect == pytest.approx(1 / 3, abs=1e-5)  # 0 -> 2/3 on doc 1 (rounded by Perl's average)
+    check_sums(m)
+
+
+def test_su_last_unigram_share_from_the_paper_side_is_exact():
+    # Paper, SU4: "killed police" / "police killed" shares no skip-bigram; with every word a unigram
+    # both are credited: 2/3. "a b" / "a b": 1 either way. Dropping the last unigram (ROUGE-1.5.5)
+    # leaves killed against police: 0. So switching the quirk alone moves the paper's average from
+    # (2/3 + 1) / 2 = 5/6 to 1/2: an effect of -1/3, the whole gap up to Perl's corpus average.
+    a = RougeConfig(profile="paper", max_n=None, rouge_l=False, wlcs_weight=None, skip_distance=4, rouge_s=False)
+    g = setting_gap([("killed police", "police killed"), ("a b", "a b")], a, a.with_(profile="rouge155"))
+    m = g.measure("ROUGE-SU4")
+    assert m.average_a.fmeasure == pytest.approx(5 / 6, abs=1e-15)
+    rule = next(r for r in m.rules if r.name == "su-last-unigram")
+    assert rule.effect == pytest.approx(-1 / 3, abs=1e-15)
+    assert rule.share == pytest.approx(rule.effect / m.delta, abs=1e-15)
+    assert "su_last_unigram = False" in rule.note
     check_sums(m)
 
 
@@ -329,6 +362,8 @@ def test_progress_counts_up_to_its_total_and_changes_no_number():
     seen: list[tuple[int, int]] = []
     with_bar = setting_gap(NEWLINE_CORPUS, PERL, GOOGLE, progress=lambda done, total: seen.append((done, total)))
     assert with_bar == setting_gap(NEWLINE_CORPUS, PERL, GOOGLE)
-    # A, B, 4 settings (profile, tokenizer, multi_ref, measures), then up to min(50, 3) documents: only
-    # the "a b c" one differs (0.66667 against 2/3), so the last call jumps to the total.
-    assert seen == [(1, 9), (2, 9), (3, 9), (4, 9), (5, 9), (6, 9), (7, 9), (9, 9)]
+    # A, B, 4 settings (profile, tokenizer, multi_ref, measures), 2 profile quirks that can move
+    # ROUGE-1 or ROUGE-L here (rounding, the corpus average: no stemming, no -f B, no SU or W), then up
+    # to min(50, 3) documents: only the "a b c" one differs (0.66667 against 2/3), so the last call
+    # jumps to the total.
+    assert seen == [(1, 11), (2, 11), (3, 11), (4, 11), (5, 11), (6, 11), (7, 11), (8, 11), (9, 11), (11, 11)]

@@ -79,10 +79,11 @@ def ratio_lines(
     ]
 
 
-def f_lines(score: Score, alpha: float, profile: str) -> list[str]:
-    """F from P and R, term by term, in the profile's own formula (the value is the core's)."""
+def f_lines(score: Score, alpha: float, rounded: bool) -> list[str]:
+    """F from P and R, term by term, in the profile's own formula (``rounded``: ROUGE-1.5.5's; the value
+    is the core's)."""
     p, r, f = score.precision, score.recall, score.fmeasure
-    if profile == "rouge155":
+    if rounded:
         den = (1 - alpha) * p + alpha * r
         head = [(f"ROUGE-1.5.5 rounds P and R to 5 decimals first, then F = P·R / ((1 − α)·P + α·R), α = {num(alpha)}")]
         if den <= 0:

@@ -22,6 +22,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from rouge_core.differences import RULES
+from rouge_core.profiles import CORPUS_QUIRKS
 from rouge_core.setting_gap import LCS_VARIANT, Attribution, MeasureGap, SettingGap
 
 from . import colours
@@ -130,9 +131,21 @@ def summary_sentence(gap: SettingGap, m: MeasureGap) -> str:
     else:
         change = next((s.change for s in gap.settings if s.name == name), "")
         source = f"“{title}”" + (f" ({change})" if change else "")
+    inner = _largest_rule(m, name)
     if share >= 0:
-        return f"{percent(share)} of {what} comes from {source}."
-    return f"The largest part of {what}, {percent(share)}, is {source}: alone it moves A's average the other way."
+        return f"{percent(share)} of {what} comes from {source}{inner}."
+    return (
+        f"The largest part of {what}, {percent(share)}, is {source}{inner}: alone it moves A's average the other way."
+    )
+
+
+def _largest_rule(m: MeasureGap, setting: str) -> str:
+    """ ", within it, the rule “…” alone: x %" for the rule with the largest share inside ``setting``."""
+    inside = [r for r in m.rules if r.parent == setting and r.share is not None and r.share != 0]
+    if not inside or setting == LCS_VARIANT.name:
+        return ""
+    top = max(inside, key=lambda r: abs(r.share or 0.0))
+    return f"; within it, the rule “{top.title}” switched alone gives {percent(top.share)}"
 
 
 def overview_frame(gap: SettingGap) -> pd.DataFrame:
@@ -205,7 +218,11 @@ def _rule_row(gap: SettingGap, rule: Attribution) -> dict[str, Any]:
     return {
         "part of the gap": f"↳ rule: {rule.title}",
         "what changes": f"part of the {rule.parent} setting",
-        "documents": f"applies to {rule.documents:,} of {gap.explained_documents:,} examined{sole}",
+        "documents": (
+            "the corpus average (no document row)"
+            if rule.name in CORPUS_QUIRKS
+            else f"applies to {rule.documents:,} of {gap.explained_documents:,} examined{sole}"
+        ),
         "effect alone": signed(rule.effect),
         "share": percent(rule.share),
         "note": rule.note,
