@@ -30,6 +30,9 @@ pages = {
         st.Page("app_pages/systems.py", title="Systems", icon=":material/leaderboard:"),
         st.Page("app_pages/which_rouge.py", title="Which ROUGE? (corpus)", icon=":material/compare_arrows:"),
     ],
+    "People": [
+        st.Page("app_pages/annotate.py", title="Annotate", icon=":material/rate_review:"),
+    ],
 }
 keep_typed_text()  # before anything else: a page switch must not drop what was just typed
 nav = st.navigation(pages)

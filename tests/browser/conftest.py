@@ -38,12 +38,12 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server():
+def start_server(data_dir: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """Serve the app on a free port of 127.0.0.1 with its data (the annotation store) in ``data_dir``."""
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is not installed: run the README's test command (scripts/test.sh)")
     port = _free_port()
-    env = dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
+    env = dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false", ROUGE_LENS_DATA=str(data_dir))
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -76,13 +76,23 @@ def server():
             time.sleep(0.3)
     else:
         proc.kill()
-        pytest.fail("streamlit did not start: " + proc.stderr.read().decode()[-2000:])
-    yield url
+        pytest.fail("streamlit did not start: " + proc.stderr.read().decode()[-2000:])  # type: ignore[union-attr]
+    return proc, url
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
     proc.terminate()
     try:
         proc.wait(10)
     except subprocess.TimeoutExpired:
         proc.kill()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    proc, url = start_server(tmp_path_factory.mktemp("data"))
+    yield url
+    stop_server(proc)
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,82 @@
+"""The annotation store: people's judgments of summaries, kept in one SQLite file.
+
+:class:`AnnotationStore` holds corpora (documents read by :mod:`rouge_core.readers`), versioned
+rubrics (default: SummEval's coherence, consistency, fluency, relevance), annotators, their judgments,
+notes / flags / skips, and content units with present / absent ticks. Every write commits before it
+returns. :mod:`.io` exports and imports judgments as CSV or JSON Lines; :mod:`.published` imports
+SummEval's and REALSumm's published judgments and gives the human scores per (system, document).
+
+>>> from rouge_core.readers import read_corpus
+>>> with AnnotationStore(":memory:") as store:
+...     corpus_id = store.add_corpus(read_corpus(b'{"id": "d1", "candidate": "a b", "reference": "a c"}', "x.jsonl"))
+...     item = store.items(corpus_id)[0]
+...     judgment = store.record(item.id, store.summeval_rubric().criterion("relevance"), "ann", 3)
+...     judgment.doc_id, judgment.criterion, judgment.value, judgment.source
+('d1', 'relevance', 3, 'annotated')
+"""
+
+from .io import (
+    FORMATS,
+    JUDGMENT_COLUMNS,
+    UNIT_COLUMNS,
+    export_judgments,
+    export_unit_judgments,
+    import_judgments,
+    import_unit_judgments,
+)
+from .model import (
+    ANNOTATED,
+    Annotator,
+    ContentUnit,
+    CorpusInfo,
+    Criterion,
+    ImportFileError,
+    Item,
+    ItemStatus,
+    Judgment,
+    Progress,
+    Rubric,
+    SchemaError,
+    StoreError,
+    UnitJudgment,
+)
+from .published import HumanScore, human_scores, import_published, import_realsumm, import_summeval
+from .rubrics import SUMMEVAL_CRITERIA, SUMMEVAL_RUBRIC, CriterionSpec
+from .schema import CURRENT_VERSION
+from .store import AnnotationStore, data_dir, default_path
+
+__all__ = [
+    "ANNOTATED",
+    "CURRENT_VERSION",
+    "FORMATS",
+    "JUDGMENT_COLUMNS",
+    "SUMMEVAL_CRITERIA",
+    "SUMMEVAL_RUBRIC",
+    "UNIT_COLUMNS",
+    "AnnotationStore",
+    "Annotator",
+    "ContentUnit",
+    "CorpusInfo",
+    "Criterion",
+    "CriterionSpec",
+    "HumanScore",
+    "ImportFileError",
+    "Item",
+    "ItemStatus",
+    "Judgment",
+    "Progress",
+    "Rubric",
+    "SchemaError",
+    "StoreError",
+    "UnitJudgment",
+    "data_dir",
+    "default_path",
+    "export_judgments",
+    "export_unit_judgments",
+    "human_scores",
+    "import_judgments",
+    "import_published",
+    "import_realsumm",
+    "import_summeval",
+    "import_unit_judgments",
+]

@@ -1,0 +1,160 @@
+"""AppTest: the Annotate page judges, resumes, hides systems, edits rubrics, imports and measures agreement."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from rouge_core.agreement import krippendorff_alpha
+from rouge_core.annotation import AnnotationStore, default_path
+from ui.annotation_view import reliability_matrix
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = "app_pages/annotate.py"
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("ROUGE_LENS_DATA", str(tmp_path))
+    return tmp_path
+
+
+def page() -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.run()
+    at.switch_page(PAGE).run()
+    return at
+
+
+def with_summeval(name: str = "alice", blind: bool = True) -> AppTest:
+    at = page()
+    next(b for b in at.button if str(b.label).startswith("SummEval subset")).click().run()
+    if not blind:
+        at.checkbox(key="annot_blind").uncheck().run()
+    at.text_input(key="annot_name").input(name).run()
+    assert not at.exception
+    return at
+
+
+def criteria(at: AppTest):
+    return [r for r in at.radio if str(r.key).startswith("annot_v_")]
+
+
+def test_without_a_corpus_the_page_says_what_to_do():
+    at = page()
+    assert not at.exception
+    assert any("Load a corpus above" in i.value for i in at.info)
+
+
+def test_judgments_are_stored_when_made_and_the_annotator_resumes_where_they_left_off():
+    at = with_summeval()
+    first = at.subheader[0].value
+    assert first.startswith("Item 1 of 120")
+    for value, radio in zip([3, 4, 5, 2], criteria(at)):
+        radio.set_value(value).run()
+    assert not at.exception
+    with AnnotationStore(default_path()) as s:
+        got = sorted((j.criterion, j.value, j.annotator, j.source) for j in s.judgments())
+    assert got == [
+        ("coherence", 3, "alice", "annotated"),
+        ("consistency", 4, "alice", "annotated"),
+        ("fluency", 5, "alice", "annotated"),
+        ("relevance", 2, "alice", "annotated"),
+    ]
+    assert "1 of 120 judged" in at.get("progress")[0].proto.text
+    # A new session (a closed browser) of the same annotator resumes at the first item not judged,
+    # in the same blind order.
+    again = with_summeval()
+    assert again.subheader[0].value.startswith("Item 2 of 120")
+    again.button(key="annot_prev").click().run()
+    assert again.subheader[0].value == first
+    assert [r.value for r in criteria(again)] == [3, 4, 5, 2]
+
+
+def test_blind_mode_hides_the_system_and_shuffles_per_annotator():
+    blind = with_summeval("alice").subheader[0].value
+    assert "system" not in blind
+    other = with_summeval("bob").subheader[0].value
+    open_ = with_summeval("alice", blind=False).subheader[0].value
+    assert "system M8" in open_ and open_.startswith("Item 1 of 120")
+    assert blind != other  # two annotators, two seeded orders (fixed seeds: this pair differs)
+
+
+def test_two_annotators_keep_their_own_judgments_on_the_same_item():
+    for name, value in (("alice", 2), ("bob", 5)):
+        at = with_summeval(name, blind=False)
+        criteria(at)[0].set_value(value).run()
+    with AnnotationStore(default_path()) as s:
+        got = sorted((j.annotator, j.value) for j in s.judgments())
+    assert got == [("alice", 2), ("bob", 5)]
+
+
+def test_skip_flag_and_note_are_kept():
+    at = with_summeval(blind=False)
+    at.text_area(key=next(t.key for t in at.text_area if str(t.key).startswith("annot_note_"))).input("unclear").run()
+    at.checkbox(key=next(c.key for c in at.checkbox if str(c.key).startswith("annot_flag_"))).check().run()
+    at.button(key="annot_skip").click().run()
+    assert at.subheader[0].value.startswith("Item 2 of 120")
+    with AnnotationStore(default_path()) as s:
+        item = s.items(s.corpora()[0].id)[0]
+        status = s.status(item.id, "alice")
+    assert (status.note, status.flagged, status.skipped) == ("unclear", True, True)
+    assert "1 skipped" in at.get("progress")[0].proto.text
+
+
+def test_a_rubric_without_criteria_is_refused_and_nothing_is_stored():
+    at = with_summeval()
+    with AnnotationStore(default_path()) as s:
+        before = len(s.rubrics())
+        editor_key = f"annot_rubric_rows_{s.summeval_rubric().id}"
+    at.text_input(key="annot_rubric_name").input("empty").run()
+    at.session_state[editor_key] = {"edited_rows": {}, "added_rows": [], "deleted_rows": [0, 1, 2, 3]}
+    at.button(key="annot_rubric_save").click().run()
+    assert not at.exception
+    assert any("Rubric not saved" in e.value for e in at.error)
+    with AnnotationStore(default_path()) as s:
+        assert len(s.rubrics()) == before
+
+
+def test_published_judgments_load_and_agreement_is_krippendorffs_alpha():
+    at = with_summeval()
+    at.button(key="annot_published").click().run()
+    assert not at.exception
+    assert any("1,440 summeval-expert" in s.value.replace("\\", "") for s in at.success)
+    at.multiselect(key="annot_sources").set_value(["summeval-expert"]).run()
+    table = next(d.value for d in at.dataframe if "criterion" in d.value.columns)
+    assert list(table["criterion"]) == ["coherence", "consistency", "fluency", "relevance"]
+    with AnnotationStore(default_path()) as s:
+        experts = s.judgments(source="summeval-expert")
+    m, units, people = reliability_matrix(experts, "relevance")
+    assert m.shape == (3, 120) and not np.isnan(m).any()
+    want = krippendorff_alpha(m, "ordinal").alpha
+    assert table.loc[3, "alpha (ordinal)"] == pytest.approx(want, abs=1e-12)
+    assert table.loc[3, "annotators"] == 3 and table.loc[3, "items judged by 2+"] == 120
+
+
+def test_an_import_file_with_wrong_columns_is_refused_and_nothing_stored():
+    at = with_summeval()
+    at.file_uploader(key="annot_import").upload("bad.csv", b"doc,score\n1,3\n", "text/csv").run()
+    at.button(key="annot_import_go").click().run()
+    assert not at.exception
+    assert any("Nothing imported" in e.value for e in at.error)
+    with AnnotationStore(default_path()) as s:
+        assert s.judgments() == ()
+
+
+def test_content_units_are_written_ticked_and_give_a_recall():
+    at = with_summeval(blind=False)
+    at.radio(key="annot_task").set_value("units").run()
+    box = next(t.key for t in at.text_area if str(t.key).startswith("annot_units_"))
+    at.text_area(key=box).input("Merson criticised Townsend\nTownsend came on late\nEngland drew").run()
+    at.button(key="annot_units_add").click().run()
+    ticks = [c for c in at.checkbox if str(c.key).startswith("annot_u_")]
+    assert [c.label for c in ticks] == ["Merson criticised Townsend", "Townsend came on late", "England drew"]
+    ticks[0].check().run()
+    ticks = [c for c in at.checkbox if str(c.key).startswith("annot_u_")]
+    ticks[1].check().run()
+    assert any("2/3 of the units = 0.667" in c.value.replace("\\", "") for c in at.caption)

@@ -1,0 +1,152 @@
+"""Chromium: annotate with the keyboard, come back after a reload, two people at once, and a server
+killed with SIGKILL in the middle of annotating loses nothing that was committed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import SHOTS, start_server, stop_server, wait_idle
+
+pytestmark = pytest.mark.browser
+
+
+def _count(data: Path, annotator: str | None = None) -> int:
+    db = data / "annotations.sqlite3"
+    if not db.exists():
+        return 0
+    con = sqlite3.connect(db, timeout=10)
+    try:
+        sql = "SELECT COUNT(*) FROM judgments j JOIN annotators a ON a.id = j.annotator_id"
+        if annotator is None:
+            return int(con.execute(sql).fetchone()[0])
+        return int(con.execute(sql + " WHERE a.name = ?", (annotator,)).fetchone()[0])
+    finally:
+        con.close()
+
+
+def _open_annotate(browser, url: str, name: str, blind: bool = True):
+    context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    page = context.new_page()
+    page.goto(url, wait_until="networkidle")
+    page.get_by_text("Inspect a pair").first.wait_for(timeout=60_000)
+    page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    page.locator("[data-testid='stSidebarNav'] a", has_text="Annotate").first.click()
+    page.get_by_text("Load a corpus").first.wait_for(timeout=30_000)
+    wait_idle(page)
+    if not page.get_by_text("Corpus: SummEval").count():
+        page.get_by_role("button", name="SummEval subset").click()
+        wait_idle(page)
+    if not blind:
+        page.get_by_text("Blind mode (hide systems, shuffle)").click()
+        wait_idle(page)
+    box = page.get_by_label("Your name (annotator)")
+    box.fill(name)
+    box.press("Enter")
+    wait_idle(page)
+    page.get_by_text("Item ").first.wait_for(timeout=30_000)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    return context, page
+
+
+def _item_heading(page) -> str:
+    return page.locator("h3", has_text="Item ").first.inner_text()
+
+
+def _judge_with_keys(page, values: list[str]) -> None:
+    for v in values:
+        page.keyboard.press(v)
+        wait_idle(page)
+    page.keyboard.press("n")
+    wait_idle(page)
+
+
+def test_keyboard_annotation_survives_a_reload(browser, tmp_path):
+    proc, url = start_server(tmp_path)
+    try:
+        context, page = _open_annotate(browser, url, "kim")
+        assert _item_heading(page).startswith("Item 1 of 120")
+        for _ in range(3):
+            _judge_with_keys(page, ["3", "4", "5", "2"])
+        assert _item_heading(page).startswith("Item 4 of 120")
+        page.screenshot(path=str(SHOTS / "annotate.png"), full_page=True)
+        assert _count(tmp_path, "kim") == 12
+        context.close()
+        # The browser is closed; a new one comes back to the same place.
+        context, page = _open_annotate(browser, url, "kim")
+        assert _item_heading(page).startswith("Item 4 of 120")
+        assert "3 of 120 judged" in page.locator("[data-testid='stProgress']").inner_text()
+        page.keyboard.press("p")
+        wait_idle(page)
+        checked = page.locator("[class*='st-key-annot_crit_'] input[type='radio']:checked")
+        assert checked.count() == 4
+        context.close()
+    finally:
+        stop_server(proc)
+
+
+def test_two_people_annotate_at_once_and_keep_every_judgment(browser, tmp_path):
+    proc, url = start_server(tmp_path)
+    try:
+        (c1, p1), (c2, p2) = _open_annotate(browser, url, "ann1", False), _open_annotate(browser, url, "ann2", False)
+        for _ in range(2):  # interleaved: one key each, on the same items (same order: blind mode off)
+            for digit in ("1", "2", "3", "4"):
+                for page, shift in ((p1, 0), (p2, 1)):
+                    page.keyboard.press(str(int(digit) + shift))
+                for page in (p1, p2):
+                    wait_idle(page)
+            for page in (p1, p2):
+                page.keyboard.press("n")
+                wait_idle(page)
+        assert _count(tmp_path, "ann1") == 8 and _count(tmp_path, "ann2") == 8
+        con = sqlite3.connect(tmp_path / "annotations.sqlite3")
+        rows = con.execute(
+            "SELECT a.name, SUM(j.value) FROM judgments j JOIN annotators a ON a.id = j.annotator_id GROUP BY a.name"
+        ).fetchall()
+        con.close()
+        assert sorted(rows) == [("ann1", 2 * (1 + 2 + 3 + 4)), ("ann2", 2 * (2 + 3 + 4 + 5))]
+        c1.close()
+        c2.close()
+    finally:
+        stop_server(proc)
+
+
+def test_a_server_killed_mid_annotation_loses_nothing_committed(browser, tmp_path):
+    proc, url = start_server(tmp_path)
+    context, page = _open_annotate(browser, url, "lee", False)
+    seen = 0
+    try:
+        while seen < 8:
+            _judge_with_keys(page, ["2", "3", "4", "5"])
+            seen = _count(tmp_path, "lee")
+        # Keep pressing keys (writes in flight) and kill the server without warning.
+        for digit in ("1", "2", "3"):
+            page.keyboard.press(digit)
+        time.sleep(0.15)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+    finally:
+        context.close()
+        if proc.poll() is None:
+            proc.kill()
+    con = sqlite3.connect(tmp_path / "annotations.sqlite3")
+    try:
+        assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        con.close()
+    after = _count(tmp_path, "lee")
+    assert seen <= after <= seen + 3
+    # And the app opens the same database again and resumes after the last complete item.
+    proc, url = start_server(tmp_path)
+    try:
+        context, page = _open_annotate(browser, url, "lee", False)
+        assert _item_heading(page).startswith(f"Item {seen // 4 + 1} of 120")
+        context.close()
+    finally:
+        stop_server(proc)

@@ -1,0 +1,119 @@
+"""What the Annotate page needs besides widgets: the store it opens, the item order of an annotator,
+and the agreement table. No widgets here (the page draws them)."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from typing import Optional, Sequence
+
+import numpy as np
+import pandas as pd
+
+from rouge_core.agreement import Measurement, disagreements, krippendorff_alpha
+from rouge_core.annotation import AnnotationStore, Item, Judgment, Rubric, default_path
+
+#: Levels of measurement the agreement table reports (SummEval's 1-5 scales are ordinal; interval too).
+LEVELS: tuple[Measurement, ...] = ("ordinal", "interval")
+
+
+def open_store() -> AnnotationStore:
+    """The store in the data directory (``ROUGE_LENS_DATA``); opened per run, cheap, closed by the caller."""
+    return AnnotationStore(default_path())
+
+
+def order(items: Sequence[Item], annotator: str, blind: bool, corpus_hash: str) -> list[Item]:
+    """The items in the order this annotator sees them: the corpus order, or in blind mode a shuffle
+    seeded by the annotator's name and the corpus (the same person gets the same order every time).
+
+    >>> from rouge_core.annotation import Item
+    >>> its = [Item(i, 1, i, f"d{i}", "A", (), (), None, {}, "") for i in range(5)]
+    >>> [i.id for i in order(its, "ann", False, "h")]
+    [0, 1, 2, 3, 4]
+    >>> order(its, "ann", True, "h") == order(its, "ann", True, "h") != its
+    True
+    """
+    if not blind:
+        return list(items)
+    seed = int.from_bytes(hashlib.sha256(f"{annotator}\0{corpus_hash}".encode()).digest()[:8], "big")
+    perm = np.random.default_rng(seed).permutation(len(items))
+    return [items[int(i)] for i in perm]
+
+
+def judged_items(judgments: Sequence[Judgment], rubric: Rubric) -> set[int]:
+    """Items with a judgment on every criterion of ``rubric`` (this rubric version)."""
+    wanted = {c.id for c in rubric.criteria}
+    by_item: dict[int, set[int]] = {}
+    for j in judgments:
+        by_item.setdefault(j.item_id, set()).add(j.criterion_id)
+    return {i for i, got in by_item.items() if wanted <= got}
+
+
+def resume_position(ordered: Sequence[Item], done: set[int], skipped: set[int]) -> int:
+    """Where to resume: the first item neither judged nor skipped (the last item when all are)."""
+    for k, item in enumerate(ordered):
+        if item.id not in done and item.id not in skipped:
+            return k
+    return max(len(ordered) - 1, 0)
+
+
+def agreement_table(
+    judgments: Sequence[Judgment], criteria: Sequence[str], annotators: Optional[Sequence[str]] = None
+) -> pd.DataFrame:
+    """Krippendorff's alpha per criterion (ordinal and interval) over the annotators who judged it.
+
+    One row per criterion: the annotators, the items judged by at least two of them (pairable), and
+    alpha per level (NaN with the reason when it is not defined).
+    """
+    rows = []
+    for name in criteria:
+        matrix, units, people = reliability_matrix(judgments, name, annotators)
+        row: dict[str, object] = {"criterion": name, "annotators": len(people)}
+        reasons = []
+        for level in LEVELS:
+            if len(people) < 2:
+                row[f"alpha ({level})"] = math.nan
+                reasons.append("fewer than 2 annotators")
+                continue
+            res = krippendorff_alpha(matrix, level)
+            row[f"alpha ({level})"] = res.alpha
+            row["items judged by 2+"] = res.pairable_units
+            if res.reason:
+                reasons.append(res.reason)
+        row.setdefault("items judged by 2+", 0)
+        row["note"] = "; ".join(dict.fromkeys(reasons))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def reliability_matrix(
+    judgments: Sequence[Judgment], criterion: str, annotators: Optional[Sequence[str]] = None
+) -> tuple[np.ndarray, list[int], list[str]]:
+    """Annotators x items values of one criterion (NaN where an annotator did not judge an item)."""
+    chosen = [j for j in judgments if j.criterion == criterion and (annotators is None or j.annotator in annotators)]
+    people = sorted({j.annotator for j in chosen})
+    units = sorted({j.item_id for j in chosen})
+    pi, ui = {p: k for k, p in enumerate(people)}, {u: k for k, u in enumerate(units)}
+    m = np.full((len(people), len(units)), np.nan)
+    for j in chosen:
+        m[pi[j.annotator], ui[j.item_id]] = j.value
+    return m, units, people
+
+
+def disagreement_table(
+    judgments: Sequence[Judgment], criterion: str, items: dict[int, Item], threshold: float
+) -> pd.DataFrame:
+    """Items whose values on ``criterion`` span more than ``threshold``, largest spread first."""
+    matrix, units, people = reliability_matrix(judgments, criterion)
+    rows = []
+    for d in disagreements(matrix, units, people, threshold) if len(units) else ():
+        item = items.get(int(d.unit))  # type: ignore[call-overload]
+        rows.append(
+            {
+                "document": item.doc_id if item else str(d.unit),
+                "system": item.system if item else "",
+                "spread": d.spread,
+                "values": ", ".join(f"{p}: {v:g}" for p, v in d.values),
+            }
+        )
+    return pd.DataFrame(rows, columns=["document", "system", "spread", "values"])
