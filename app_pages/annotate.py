@@ -26,6 +26,7 @@ from ui.render.html import esc
 from ui.render.literal import md_literal
 from ui.render.ngrams import ngram_page_html
 from ui.widgets import kept, state
+from ui.widgets.content_units import content_units
 from ui.widgets.corpus_input import corpus_loader, loaded
 from ui.widgets.keyboard import NEXT, PREVIOUS, SKIP, keyboard
 
@@ -78,11 +79,6 @@ def _move(where: tuple[Any, ...], step: int, total: int, skip: tuple[int, str] |
             s.set_skip(skip[0], skip[1], True)
     pos = st.session_state.setdefault(POS, {})
     pos[where] = min(max(pos.get(where, 0) + step, 0), max(total - 1, 0))
-
-
-def _tick(unit_id: int, item_id: int, annotator: str, key: str) -> None:
-    with open_store() as s:
-        s.tick(unit_id, item_id, annotator, bool(st.session_state.get(key)))
 
 
 def _text_block(title: str, text: str) -> None:
@@ -234,29 +230,7 @@ with open_store() as store:
             for i, crit in enumerate(rubric.criteria):
                 _criterion_widget(item, crit, annotator, stored, i)
         else:
-            units = store.units(corpus_id, item.doc_id)
-            ticked = {u.unit_id: u.present for u in store.unit_judgments(corpus_id) if u.item_id == item.id
-                      and u.annotator == annotator}  # fmt: skip
-            for u in units:
-                key = f"annot_u_{u.id}_{item.id}_{_short(annotator)}"
-                st.checkbox(u.text, value=ticked.get(u.id, False), key=key, on_change=_tick,
-                            args=(u.id, item.id, annotator, key))  # fmt: skip
-            recall = store.unit_recall(item.id, annotator)
-            st.caption(
-                "No content units for this document yet: write some below."
-                if not units
-                else f"Content units expressed: {recall if recall is not None else 0} of the units = "
-                f"{float(recall or 0):.3f} (LitePyramid-style recall)"
-            )
-            new = kept.text_area("New content units (one per line)", f"annot_units_{corpus_id}_{_short(item.doc_id)}")
-            if st.button("Add content units", key="annot_units_add"):
-                try:
-                    store.add_units(corpus_id, item.doc_id, [t.strip() for t in new.splitlines() if t.strip()])
-                    kept.set_text(f"annot_units_{corpus_id}_{_short(item.doc_id)}", "")
-                    _say("ok", "Content units added.")
-                except StoreError as e:
-                    _say("error", f"Not added: {e}")
-                st.rerun()
+            content_units(store, corpus_id, item, annotator)
         status = store.status(item.id, annotator)
         note_key = f"annot_note_{item.id}_{_short(annotator)}"
         st.text_area("Note (saved when you leave the box)", value=status.note, key=note_key, on_change=_note,

@@ -158,3 +158,42 @@ def test_content_units_are_written_ticked_and_give_a_recall():
     ticks = [c for c in at.checkbox if str(c.key).startswith("annot_u_")]
     ticks[1].check().run()
     assert any("2/3 of the units = 0.667" in c.value.replace("\\", "") for c in at.caption)
+
+
+def test_content_units_for_a_reference_and_from_a_file_and_a_bad_file():
+    at = with_summeval(blind=False)
+    at.radio(key="annot_task").set_value("units").run()
+    at.selectbox(key="annot_units_ref").set_value(1).run()
+    units_file = b"Falcao may move\n\nRiver Plate want him\n"
+    at.file_uploader(key="annot_units_file").upload("units.txt", units_file, "text/plain").run()
+    at.button(key="annot_units_import").click().run()
+    assert not at.exception
+    labels = [c.label.replace("\\", "") for c in at.checkbox if str(c.key).startswith("annot_u_")]
+    assert labels == ["Falcao may move (reference 2)", "River Plate want him (reference 2)"]
+    with AnnotationStore(default_path()) as s:
+        units = s.units(s.corpora()[0].id, s.items(s.corpora()[0].id)[0].doc_id)
+    assert [(u.text, u.reference, u.origin) for u in units] == [
+        ("Falcao may move", 1, "imported"),
+        ("River Plate want him", 1, "imported"),
+    ]
+    at.file_uploader(key="annot_units_file").upload("bad.txt", b"\xff\xfe\x00bad", "text/plain").run()
+    at.button(key="annot_units_import").click().run()
+    assert any("not UTF-8" in e.value.replace("\\", "") for e in at.error)
+    with AnnotationStore(default_path()) as s:
+        assert len(s.units(s.corpora()[0].id, units[0].doc_id)) == 2
+
+
+def test_an_import_with_a_score_outside_the_scale_is_refused_and_nothing_stored():
+    at = with_summeval(blind=False)
+    criteria(at)[0].set_value(4).run()
+    with AnnotationStore(default_path()) as s:
+        from rouge_core.annotation import export_judgments
+
+        good = export_judgments(s, "csv")
+    lines = good.splitlines()
+    bad = "\n".join([lines[0], lines[1].replace(",4,", ",9,", 1).replace("alice", "carol")]) + "\n"
+    at.file_uploader(key="annot_import").upload("bad.csv", bad.encode(), "text/csv").run()
+    at.button(key="annot_import_go").click().run()
+    assert any("outside the scale" in e.value.replace("\\", "") for e in at.error)
+    with AnnotationStore(default_path()) as s:
+        assert [(j.annotator, j.value) for j in s.judgments()] == [("alice", 4)]
