@@ -8,6 +8,7 @@ positions and tables), so a score and its explanation cannot disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Callable, Optional, Sequence
 
 from .config import RougeConfig
@@ -25,6 +26,23 @@ Computed = tuple[Counts, float, Optional[Explanation]]
 Compute = Callable[[Keys, Sents, Keys, Sents, bool], Computed]
 
 
+class Family(str, Enum):
+    """A measure family (a ``str``: ``Family.W == "W"``, and it prints as its value)."""
+
+    N = "N"  # ROUGE-n
+    L = "L"  # summary-level ROUGE-L (union LCS over sentences)
+    LFLAT = "Lflat"  # one LCS over the whole text (rouge-score's rougeL)
+    W = "W"  # weighted LCS
+    S = "S"  # skip-bigrams
+    SU = "SU"  # skip-bigrams plus unigrams
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
 @dataclass(frozen=True)
 class MeasureSpec:
     """One measure under one config.
@@ -35,7 +53,7 @@ class MeasureSpec:
     """
 
     label: str
-    family: str
+    family: Family
     compute: Compute
     inverse: Optional[Callable[[float], float]] = None
     notes: tuple[str, ...] = ()
@@ -119,12 +137,12 @@ def measure_specs(config: RougeConfig) -> list[MeasureSpec]:
     labels = iter(config.measure_labels())
     specs: list[MeasureSpec] = []
     for n in range(1, (config.max_n or 0) + 1):
-        specs.append(MeasureSpec(next(labels), "N", _ngram(n, b.rounding)))
+        specs.append(MeasureSpec(next(labels), Family.N, _ngram(n, b.rounding)))
     if config.rouge_l:
         mode = LcsMode.UNION if b.union_budget else LcsMode.UNION_UNCLIPPED
-        specs.append(MeasureSpec(next(labels), "L", _lcs(mode)))
+        specs.append(MeasureSpec(next(labels), Family.L, _lcs(mode)))
     if config.flat_lcs:
-        specs.append(MeasureSpec(next(labels), "Lflat", _lcs(LcsMode.FLAT)))
+        specs.append(MeasureSpec(next(labels), Family.LFLAT, _lcs(LcsMode.FLAT)))
     if config.wlcs_weight is not None:
         w = config.wlcs_weight
 
@@ -135,7 +153,7 @@ def measure_specs(config: RougeConfig) -> list[MeasureSpec]:
         specs.append(
             MeasureSpec(
                 next(labels),
-                "W",
+                Family.W,
                 _lcs(LcsMode.WLCS_UNION if b.wlcs_runs else LcsMode.WLCS_FLAT, w, b.wlcs_double_weight),
                 inverse=inverse,
                 notes=_missing(config, "W", "ROUGE-W"),
@@ -147,7 +165,7 @@ def measure_specs(config: RougeConfig) -> list[MeasureSpec]:
             specs.append(
                 MeasureSpec(
                     next(labels),
-                    "S",
+                    Family.S,
                     _skip(d, False, b.su_last_unigram, b.rounding),
                     notes=_missing(config, "S", "ROUGE-S"),
                 )
@@ -156,7 +174,7 @@ def measure_specs(config: RougeConfig) -> list[MeasureSpec]:
             specs.append(
                 MeasureSpec(
                     next(labels),
-                    "SU",
+                    Family.SU,
                     _skip(d, True, b.su_last_unigram, b.rounding),
                     notes=_missing(config, "SU", "ROUGE-SU"),
                 )

@@ -42,6 +42,12 @@ class LcsMode(str, Enum):
     WLCS_UNION = "wlcs-union"  # ROUGE-1.5.5's ROUGE-W: weighted runs of union marks, sentence by sentence
     WLCS_FLAT = "wlcs-flat"  # one weighted LCS over the joined texts (the paper's f(m) for one sentence)
 
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
 
 def _rule(rule: str) -> Any:
     """Field metadata: the difference rule (:data:`rouge_core.differences.RULES`) this quirk is."""

@@ -167,18 +167,61 @@ def _tok_unicode(text: str, start: int, end: int) -> Iterator[tuple[str, int, in
         i = j
 
 
-TOKENIZER_FUNCS: dict[str, Callable[[str, int, int], Iterator[tuple[str, int, int]]]] = {
-    "rouge155": _tok_rouge155,
-    "rouge-score": _tok_rouge_score,
-    "unicode": _tok_unicode,
+def _words_rouge155(text: str) -> list[str]:
+    # The same regex as _tok_rouge155; lower() first is equivalent for ASCII text only.
+    return _ASCII_WORD.findall(text.lower()) if text.isascii() else [w.lower() for w in _ASCII_WORD.findall(text)]
+
+
+def _words_rouge_score(text: str) -> list[str]:
+    return _LOWER_WORD.findall(text.lower())  # the words of _tok_rouge_score (its offsets aside)
+
+
+def _words_unicode(text: str) -> list[str]:
+    return [n for n, _, _ in _tok_unicode(text, 0, len(text))]
+
+
+@dataclass(frozen=True)
+class Tokenizer:
+    """One tokenizer: its rule in words, ``spans(text, start, end)`` -> (norm, start, end) for the
+    explanation path, and ``words(text)`` -> the same norms without offsets for the counts-only path
+    (one regex each, shared by both; a property test checks they agree on any text)."""
+
+    name: str
+    rule: str
+    spans: Callable[[str, int, int], Iterator[tuple[str, int, int]]]
+    words: Callable[[str], list[str]]
+
+
+TOKENIZER_REGISTRY: dict[str, Tokenizer] = {
+    t.name: t
+    for t in (
+        Tokenizer(
+            "rouge155",
+            "ASCII letters and digits only; everything else (hyphens, apostrophes, accents, CJK) "
+            "separates or is dropped",
+            _tok_rouge155,
+            _words_rouge155,
+        ),
+        Tokenizer(
+            "rouge-score",
+            "Python lower() first, then ASCII [a-z0-9] runs; other characters separate or are dropped",
+            _tok_rouge_score,
+            _words_rouge_score,
+        ),
+        Tokenizer(
+            "unicode",
+            "Unicode letters, digits and marks, case-folded; each CJK character is a token",
+            _tok_unicode,
+            _words_unicode,
+        ),
+    )
 }
 
-TOKENIZER_RULES: dict[str, str] = {
-    "rouge155": "ASCII letters and digits only; everything else (hyphens, apostrophes, accents, CJK) "
-    "separates or is dropped",
-    "rouge-score": "Python lower() first, then ASCII [a-z0-9] runs; other characters separate or are dropped",
-    "unicode": "Unicode letters, digits and marks, case-folded; each CJK character is a token",
+TOKENIZER_FUNCS: dict[str, Callable[[str, int, int], Iterator[tuple[str, int, int]]]] = {
+    n: t.spans for n, t in TOKENIZER_REGISTRY.items()
 }
+
+TOKENIZER_RULES: dict[str, str] = {n: t.rule for n, t in TOKENIZER_REGISTRY.items()}
 
 
 # -- token filter: stopwords, then stemming --------------------------------------
@@ -284,7 +327,7 @@ def analyze_keys(text: TextInput, config: RougeConfig) -> tuple[list[str], list[
     spans = sentence_spans(text)
     key = key_function(config)
     assert config.tokenizer is not None  # RougeConfig.__post_init__ fills in the profile's default
-    words = _fast_words(config.tokenizer)
+    words = TOKENIZER_REGISTRY[config.tokenizer].words
 
     def run(view: list[tuple[int, int]]) -> list[list[str]]:
         out = []
@@ -298,11 +341,3 @@ def analyze_keys(text: TextInput, config: RougeConfig) -> tuple[list[str], list[
     if config.byte_limit is not None and config.behaviour.byte_limit_per_sentence:
         sentences = run(limited_spans(text, spans, config, per_sentence_bytes=True))
     return joined, sentences
-
-
-def _fast_words(tokenizer: str) -> Callable[[str], list[str]]:
-    if tokenizer == "rouge155":
-        return lambda s: _ASCII_WORD.findall(s.lower()) if s.isascii() else [w.lower() for w in _ASCII_WORD.findall(s)]
-    if tokenizer == "rouge-score":
-        return lambda s: _LOWER_WORD.findall(s.lower())
-    return lambda s: [n for n, _, _ in _tok_unicode(s, 0, len(s))]

@@ -94,7 +94,7 @@ def kinds(config: RougeConfig) -> dict[str, str]:
     >>> kinds(RougeConfig(max_n=1, skip_distance=-1, rouge_s=False))
     {'ROUGE-1': 'ROUGE-1', 'L': 'ROUGE-L', 'W': 'ROUGE-W-1.2', 'SU': 'ROUGE-SU*'}
     """
-    return {(s.label if s.family == "N" else s.family): s.label for s in measure_specs(config)}
+    return {(s.label if s.family == "N" else str(s.family)): s.label for s in measure_specs(config)}
 
 
 @dataclass(frozen=True)

@@ -395,3 +395,12 @@ def test_signature_round_trip(config):
     assert back == config
     assert back.signature() == sig
     assert not math.isnan(back.alpha)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aZ9 -'\u0130\u212a\u00e9\u4e2d\u00df\nx.")), max_size=40))
+def test_each_tokenizer_gives_the_same_words_on_both_paths(text):
+    from rouge_core.tokenize import TOKENIZER_REGISTRY
+
+    for tok in TOKENIZER_REGISTRY.values():
+        assert tok.words(text) == [n for n, _, _ in tok.spans(text, 0, len(text))], tok.name
