@@ -10,7 +10,7 @@ rerun start, then clicks the link again. It also makes Streamlit's own swallowed
 
 from __future__ import annotations
 
-import streamlit.components.v1 as components
+from ui.widgets.frame import script_frame
 
 #: How long a navigation click waits after a text area was left (ms): the commit's rerun starts.
 DELAY_MS = 700
@@ -43,4 +43,4 @@ if (!doc.__rougeLensCommitGuard) {
 
 def commit_guard() -> None:
     """Install the script (once per browser page; drawing it again is harmless)."""
-    components.html(_SCRIPT, height=0)
+    script_frame(_SCRIPT)

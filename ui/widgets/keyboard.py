@@ -11,7 +11,7 @@ through the widget and its callback, so the store commits it exactly as a mouse 
 
 from __future__ import annotations
 
-import streamlit.components.v1 as components
+from ui.widgets.frame import script_frame
 
 #: Labels of the buttons the keys press (the page draws buttons with exactly these labels).
 NEXT, PREVIOUS, SKIP = "Next ▸", "◂ Previous", "Skip"
@@ -68,4 +68,4 @@ if (!doc.__rougeLensKeys) {
 def keyboard() -> None:
     """Install the key handler (once per browser page; drawing it again is harmless)."""
     script = _SCRIPT.replace("__NEXT__", NEXT).replace("__PREVIOUS__", PREVIOUS).replace("__SKIP__", SKIP)
-    components.html(script, height=0)
+    script_frame(script)

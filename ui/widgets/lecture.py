@@ -9,7 +9,8 @@ listening on the page; keys typed in a text box are left alone).
 from __future__ import annotations
 
 import streamlit as st
-import streamlit.components.v1 as components
+
+from ui.widgets.frame import script_frame
 
 #: How much larger lecture mode draws the main column.
 ZOOM = 1.6
@@ -43,7 +44,7 @@ def lecture_controls() -> bool:
         key="lecture_mode",
         help=f"Hides the sidebar and draws everything {ZOOM}x larger; ← and → step back and forth.",
     )
-    components.html(_KEYS, height=0)
+    script_frame(_KEYS)
     if on:
         st.html(_CSS)
     return bool(on)
