@@ -32,6 +32,7 @@ pages = {
     ],
     "People": [
         st.Page("app_pages/annotate.py", title="Annotate", icon=":material/rate_review:"),
+        st.Page("app_pages/agreement.py", title="Agreement with humans", icon=":material/query_stats:"),
     ],
 }
 keep_typed_text()  # before anything else: a page switch must not drop what was just typed

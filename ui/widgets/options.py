@@ -185,6 +185,8 @@ IGNORED_BY_PAGE: dict[str, tuple[str, ...]] = {
         "opt_skip",
         "opt_multi",
     ),
+    # the Agreement page's variants set stemming and stopwords themselves (CASE / STEM / STOP)
+    "agreement": ("opt_stem", "opt_stop"),
 }
 
 

@@ -1,0 +1,173 @@
+"""The correlation of a metric with human judgments at one level: summary, system or global.
+
+A score matrix has one row per system and one column per input (document):
+``x[i, j]`` is system i's score on input j, NaN a missing cell. A metric's
+matrix ``x`` and the human matrix ``z`` have the same shape; a cell missing in
+either is left out of both. Three levels (Lin 2004, section 5; Deutsch, Dror
+and Roth 2021, section 2):
+
+* ``summary``: per input j, correlate ``x[:, j]`` with ``z[:, j]`` across systems,
+  then average over the inputs where the coefficient is defined (at least 2
+  pairs, neither side constant); the others are counted as skipped.
+* ``system``: correlate the per-system means over inputs.
+* ``global``: correlate all cells at once.
+
+Each level scores a whole stack of (resampled) matrices in a few vectorised calls of
+:mod:`rouge_core.coefficients`, whose numbers are scipy.stats's. The public API, with the
+bootstrap intervals and the permutation test, is :mod:`rouge_core.correlation`.
+
+>>> correlate([[1.0, 2.0], [2.0, 1.0], [3.0, 3.0]], [[1.0, 1.0], [2.0, 3.0], [3.0, 2.0]], "global", "kendall").n_used
+6
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Iterable, Literal, Optional
+
+import numpy as np
+import numpy.typing as npt
+
+from .coefficients import COLUMNWISE
+
+Level = Literal["summary", "system", "global"]
+Coefficient = Literal["pearson", "spearman", "kendall"]
+Resample = Literal["systems", "inputs", "both"]
+Matrix = npt.NDArray[np.float64]
+
+#: Coefficient name -> its value for every column pair of two rows x columns matrices (NaN: undefined).
+COEFFICIENTS: dict[str, Callable[[npt.ArrayLike, npt.ArrayLike], Matrix]] = COLUMNWISE
+#: Resampling scheme -> (draw systems (rows)?, draw inputs (columns)?), for the bootstrap and the permutation test.
+RESAMPLES: dict[str, tuple[bool, bool]] = {"systems": (True, False), "inputs": (False, True), "both": (True, True)}
+
+
+@dataclass(frozen=True)
+class Correlation:
+    """One correlation; NaN when no coefficient is defined.
+
+    ``n_used``/``n_skipped`` count inputs (summary level: averaged / coefficient
+    undefined), systems (system level: with / without a paired cell) or cells
+    (global level: paired / missing in x or z).
+    """
+
+    value: float
+    level: str
+    coefficient: str
+    n_used: int
+    n_skipped: int
+
+
+def _summary(x: Matrix, z: Matrix, coefficient: str) -> Matrix:
+    # Resample b's inputs side by side: one call scores every input of every resample.
+    samples, systems, inputs = x.shape
+    flat = [m.transpose(1, 0, 2).reshape(systems, samples * inputs) for m in (x, z)]
+    values = COEFFICIENTS[coefficient](*flat).reshape(samples, inputs)
+    used = (~np.isnan(values)).sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        means: Matrix = np.where(used > 0, np.nansum(values, axis=1) / used, np.nan)
+    return means
+
+
+def _system_means(m: Matrix) -> Matrix:
+    counts = (~np.isnan(m)).sum(axis=2)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        means: Matrix = np.where(counts > 0, np.nansum(m, axis=2) / counts, np.nan)
+    return means
+
+
+def _system(x: Matrix, z: Matrix, coefficient: str) -> Matrix:
+    # x and z share their NaN cells (see _joint): a system with no cell has no mean on either side.
+    return COEFFICIENTS[coefficient](_system_means(x).T, _system_means(z).T)
+
+
+def _global(x: Matrix, z: Matrix, coefficient: str) -> Matrix:
+    samples = x.shape[0]
+    return COEFFICIENTS[coefficient](x.reshape(samples, -1).T, z.reshape(samples, -1).T)
+
+
+#: Level -> function (x, z, coefficient) -> the correlation of each of a stack of jointly masked
+#: (samples x systems x inputs) matrices, NaN where undefined.
+LEVELS: dict[str, Callable[[Matrix, Matrix, str], Matrix]] = {
+    "summary": _summary,
+    "system": _system,
+    "global": _global,
+}
+
+
+def _joint(x: Matrix, z: Matrix) -> tuple[Matrix, Matrix]:
+    # A cell missing on either side is missing on both: the system means compare the same inputs.
+    missing = np.isnan(x) | np.isnan(z)
+    return np.where(missing, np.nan, x), np.where(missing, np.nan, z)
+
+
+def _values(x: Matrix, z: Matrix, level: str, coefficient: str) -> Matrix:
+    """The correlation of each matrix pair of two (samples x systems x inputs) stacks."""
+    return LEVELS[level](*_joint(x, z), coefficient)
+
+
+def _correlate(x: Matrix, z: Matrix, level: str, coefficient: str) -> Correlation:
+    xj, zj = _joint(x, z)
+    if level == "summary":
+        per_input = COEFFICIENTS[coefficient](xj, zj)
+        used = int((~np.isnan(per_input)).sum())
+        value = float(np.nansum(per_input) / used) if used else math.nan
+        return Correlation(value, level, coefficient, used, x.shape[1] - used)
+    value = float(_values(xj[None], zj[None], level, coefficient)[0])
+    if level == "system":
+        used = int((~np.isnan(xj)).any(axis=1).sum())
+        return Correlation(value, level, coefficient, used, x.shape[0] - used)
+    used = int((~np.isnan(xj)).sum())
+    return Correlation(value, level, coefficient, used, x.size - used)
+
+
+def _matrix(name: str, value: npt.ArrayLike) -> Matrix:
+    try:
+        m = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"invalid {name}: expected a 2-D array of numbers (NaN = missing)") from None
+    if m.ndim != 2:
+        raise ValueError(f"invalid {name}: expected a 2-D array (systems x inputs), got {m.ndim} dimension(s)")
+    if np.isinf(m).any():
+        raise ValueError(f"invalid {name}: values must be finite numbers or NaN")
+    return m
+
+
+def _choice(name: str, value: object, allowed: Iterable[str]) -> None:
+    if not isinstance(value, str) or value not in allowed:
+        raise ValueError(f"invalid {name}={value!r}: allowed values are {', '.join(allowed)}")
+
+
+def _validated(
+    named: dict[str, npt.ArrayLike], level: str, coefficient: str, resample: Optional[str] = None
+) -> list[Matrix]:
+    names = list(named)
+    mats = [_matrix(name, named[name]) for name in names]
+    first, shape = names[0], mats[0].shape
+    for name, m in zip(names[1:], mats[1:]):
+        if m.shape != shape:
+            raise ValueError(f"invalid {name}: shape {m.shape} differs from {first}'s shape {shape}")
+    _choice("level", level, LEVELS)
+    _choice("coefficient", coefficient, COEFFICIENTS)
+    if level != "global" and shape[0] < 2:
+        raise ValueError(f"invalid {first}: the {level} level needs at least 2 systems (rows), got {shape[0]}")
+    if shape[0] * shape[1] < 2:
+        raise ValueError(f"invalid {first}: at least 2 cells are needed, got {shape[0] * shape[1]}")
+    if resample is not None:
+        _choice("resample", resample, RESAMPLES)
+        for axis, (drawn, what) in enumerate(zip(RESAMPLES[resample], ("systems (rows)", "inputs (columns)"))):
+            if drawn and shape[axis] < 2:
+                raise ValueError(f"invalid {first}: resample={resample!r} needs at least 2 {what}, got {shape[axis]}")
+    return mats
+
+
+def correlate(x: npt.ArrayLike, z: npt.ArrayLike, level: Level, coefficient: Coefficient) -> Correlation:
+    """Correlation of metric scores ``x`` with human scores ``z`` (systems x inputs) at ``level``.
+
+    >>> x = [[1.0, 2.0], [2.0, 1.0], [6.0, 3.0]]
+    >>> z = [[1.0, 1.0], [3.0, 2.0], [2.0, 3.0]]
+    >>> round(correlate(x, z, "system", "kendall").value, 12)  # tau-b with one tie on each side
+    0.5
+    """
+    xm, zm = _validated({"x": x, "z": z}, level, coefficient)
+    return _correlate(xm, zm, level, coefficient)
