@@ -7,8 +7,9 @@ with an explanation of every number.
 0.75
 """
 
+from .batch import BatchResult, MeasureColumns, PairError, score_batch
 from .config import PROFILES, TOKENIZERS, UNLIMITED, RougeConfig
-from .corpus import CorpusReport, evaluate_corpus
+from .corpus import CorpusReport, evaluate_corpus, summarize_batch
 from .evaluate import MeasureResult, ReferenceResult, Report, evaluate, score
 from .scoring import Counts, Score
 from .tokenize import Analysis, Dropped, Token, analyze, split_sentences
@@ -27,6 +28,11 @@ __all__ = [
     "score",
     "CorpusReport",
     "evaluate_corpus",
+    "score_batch",
+    "BatchResult",
+    "MeasureColumns",
+    "PairError",
+    "summarize_batch",
     "Counts",
     "Score",
     "Analysis",

@@ -28,6 +28,9 @@ printed lines. Deliberate differences:
 
 Extra options: ``--profile``, ``--tokenizer``, ``--no-stem-exceptions``, ``--json`` (the averages;
 with ``-d`` also every evaluation's entry under ``evals``, an empty list without it), ``--version``;
+``--workers N`` (N processes, 0: every core), ``--dask-local N`` (a local Dask cluster of N worker
+processes) or ``--scheduler tcp://HOST:PORT`` (a running Dask cluster) score the pairs elsewhere, with
+the same output to the byte (:func:`runner_for`);
 ``--input``/``--candidates`` score corpus files instead of a config, and ``--compare`` ranks and tests
 their systems (:mod:`rouge_core.cli_corpus`).
 Files are read as bytes and decoded as UTF-8; bytes that are not UTF-8 become
@@ -46,7 +49,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, replace
 from functools import cmp_to_key
 from importlib import metadata
-from typing import Any, Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence
 
 from . import __version__
 from .config import VERSION as SIGNATURE_VERSION
@@ -61,6 +64,7 @@ from .perl_inputs import (
     shown,
 )
 from .profiles import Stemmer
+from .runners import ProcessRunner, Runner, resolve_workers
 from .stem import exception_table, smart_stopwords, wordnet_exceptions
 
 USAGE = """usage: python -m rouge_core [options] <config-file> [<systemID>]   (options of ROUGE-1.5.5.pl)
@@ -74,6 +78,8 @@ USAGE = """usage: python -m rouge_core [options] <config-file> [<systemID>]   (o
   -z SPL|SEE|ISI  the config is a list of 'peer model1 model2 ...' lines (peer ID: systemID or X)
   --profile rouge155|rouge-score|paper  --tokenizer NAME  --no-stem-exceptions (-m: Porter alone)
   --json  JSON averages (with -d: every evaluation too)   --version
+  --workers N  score in N processes (0: every core)        --dask-local N  on a local Dask cluster of N
+  --scheduler tcp://HOST:PORT  on a running Dask cluster (both need dask[distributed]); same numbers
 
 corpus files (the options above set the scores; see rouge_core.cli_corpus):
   python -m rouge_core [options] --input FILE [--input FILE ...]
@@ -100,6 +106,10 @@ _LONG = {
     "--json": False,
     "--help": False,
     "--version": False,
+    # Where the pairs are scored (rouge_core.batch, rouge_core.distributed): never what they score.
+    "--workers": True,
+    "--dask-local": True,
+    "--scheduler": True,
     # Corpus files and system comparison (rouge_core.cli_corpus):
     "--input": True,
     "--candidates": True,
@@ -473,15 +483,82 @@ def run(argv: Sequence[str]) -> int:
         config, table, warnings = data_directory_setup(opts["-e"], config)
         for w in warnings:
             print(f"rouge_core: warning: {w}", file=sys.stderr)
-    with exception_table(table) if table is not None else contextlib.nullcontext():
+    with exception_table(table) if table is not None else contextlib.nullcontext(), runner_for(opts) as runner:
         if corpus_run:
             from .cli_corpus import run_corpus  # imported here: cli_corpus builds on this module
 
-            return run_corpus(opts, pos, config)
-        return _score(opts, pos, config)
+            return run_corpus(opts, pos, config, runner)
+        return _score(opts, pos, config, runner)
 
 
-def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig) -> int:
+_PLACES = ("--workers", "--dask-local", "--scheduler")
+
+
+@contextlib.contextmanager
+def runner_for(opts: dict[str, Any]) -> Iterator[Optional[Runner]]:
+    """Where ``--workers``, ``--dask-local`` or ``--scheduler`` say the pairs are scored (None: here).
+
+    Dask is imported only for the last two; a missing install or an unreachable scheduler is a
+    :class:`UsageError`.
+    """
+    chosen = [k for k in _PLACES if k in opts]
+    if len(chosen) > 1:
+        raise UsageError(f"{chosen[0]} and {chosen[1]} do not go together: give one")
+    if not chosen:
+        yield None
+        return
+    name = chosen[0]
+    if name == "--scheduler":
+        address = opts[name].strip(_WS)
+        if not address:
+            raise UsageError("option --scheduler needs an address (tcp://HOST:PORT)")
+        with _dask_client(name, address) as client:
+            yield _dask_runner(client)
+        return
+    n = _num(opts, name)
+    if n < (0 if name == "--workers" else 1):
+        wanted = "0 for every core, or more" if name == "--workers" else "1 or more"
+        raise UsageError(f"invalid value for {name}: {n} (expected {wanted})")
+    if name == "--workers":
+        if resolve_workers(n) == 1:
+            yield None
+            return
+        with ProcessRunner(n) as runner:
+            yield runner
+        return
+    with _dask_client(name, n) as client:
+        yield _dask_runner(client)
+
+
+@contextlib.contextmanager
+def _dask_client(option: str, where: Any) -> Iterator[Any]:
+    try:
+        from . import distributed
+    except ImportError as e:  # pragma: no cover - dask is in requirements.txt
+        raise UsageError(f"{option} needs Dask: pip install 'dask[distributed]' ({e})") from None
+    try:
+        manager = distributed.connect(where) if option == "--scheduler" else distributed.local_cluster(where)
+        client = manager.__enter__()
+    except ImportError as e:  # pragma: no cover - dask is in requirements.txt
+        raise UsageError(f"{option} needs Dask: pip install 'dask[distributed]' ({e})") from None
+    except (OSError, TimeoutError, ValueError) as e:
+        raise UsageError(f"{option} {shown(str(where), 80)}: cannot start or reach the Dask cluster ({e})") from None
+    try:
+        yield client
+    except BaseException:
+        if not manager.__exit__(*sys.exc_info()):
+            raise
+    else:
+        manager.__exit__(None, None, None)
+
+
+def _dask_runner(client: Any) -> Runner:
+    from .distributed import DaskRunner
+
+    return DaskRunner(client)
+
+
+def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Optional[Runner] = None) -> int:
     """Read the config and the summaries, score every peer, print."""
     if "-v" in opts:
         print("rouge_core: -v (Perl's debug dump) is not reproduced; ignored", file=sys.stderr)
@@ -520,7 +597,7 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig) -> int:
                 raise UsageError(f"Cannot find model summary: {shown(missing[0])}")
             ids.append(ev.eval_id)
             pairs.append((text(ev.peers[peer], ev.fmt), [text(m, ev.fmt) for m in ev.models]))
-        report = evaluate_corpus(pairs, config, ids=ids, peer_id=peer)
+        report = evaluate_corpus(pairs, config, ids=ids, peer_id=peer, runner=runner)
         peer_output(report, peer, labels, opts, results, out)
     emit_output(config, opts, results, out)
     return 0

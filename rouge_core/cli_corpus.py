@@ -34,6 +34,7 @@ from .config import MAX_BOOTSTRAP_SAMPLES, RougeConfig
 from .corpus import CorpusReport, evaluate_corpus
 from .perl_inputs import UsageError, shown
 from .readers import SENTENCE_MODES, Corpus, Document, read_aligned_files, read_corpus_file
+from .runners import Runner
 from .systems import CONVENTIONS, STATISTICS, Convention, Statistic, system_scores
 
 #: The statistics as ``--statistic`` names them.
@@ -68,7 +69,7 @@ class CompareSettings:
     seed: int
 
 
-def run_corpus(opts: dict[str, Any], pos: Sequence[str], config: RougeConfig) -> int:
+def run_corpus(opts: dict[str, Any], pos: Sequence[str], config: RougeConfig, runner: Optional[Runner] = None) -> int:
     """Read the inputs, then print every system's report, or (``--compare``) the comparison."""
     for name in COMPARE_ONLY:
         if name in opts and "--compare" not in opts:
@@ -91,13 +92,13 @@ def run_corpus(opts: dict[str, Any], pos: Sequence[str], config: RougeConfig) ->
     corpus, inputs = read_inputs(opts)
     systems = choose_systems(corpus, opts)
     if settings is not None:
-        _compare(corpus, systems, config, settings, opts, inputs)
+        _compare(corpus, systems, config, settings, opts, inputs, runner)
         return 0
     results: list[dict[str, Any]] = []
     out: list[str] = []
     for system in systems:
         peer = system if "--json" in opts else shown(system, 200)
-        peer_output(_report(corpus, system, config), peer, labels, opts, results, out)
+        peer_output(_report(corpus, system, config, runner=runner), peer, labels, opts, results, out)
     emit_output(config, opts, results, out, inputs=inputs)
     return 0
 
@@ -208,9 +209,15 @@ def _names(items: Sequence[str], most: int = 10) -> str:
     return head + (f" and {len(items) - most:,} more" if len(items) > most else "")
 
 
-def _report(corpus: Corpus, system: str, config: RougeConfig, doc_ids: Optional[Sequence[str]] = None) -> CorpusReport:
+def _report(
+    corpus: Corpus,
+    system: str,
+    config: RougeConfig,
+    doc_ids: Optional[Sequence[str]] = None,
+    runner: Optional[Runner] = None,
+) -> CorpusReport:
     pairs, ids = corpus.pairs(system, doc_ids)
-    return evaluate_corpus(pairs, config, ids=ids, peer_id=system)
+    return evaluate_corpus(pairs, config, ids=ids, peer_id=system, runner=runner)
 
 
 # -- comparing --------------------------------------------------------------------------------------
@@ -299,12 +306,13 @@ def _compare(
     settings: CompareSettings,
     opts: dict[str, Any],
     inputs: list[dict[str, Any]],
+    runner: Optional[Runner] = None,
 ) -> None:
     if len(systems) < 2:
         which = "--system names" if "--system" in opts else "the input has"
         raise UsageError(f"--compare needs at least 2 systems; {which} {len(systems)}: {_names(systems)}")
     ids, dropped = shared_documents(corpus, systems, "--common-docs" in opts)
-    reports = {s: _report(corpus, s, config, ids) for s in systems}
+    reports = {s: _report(corpus, s, config, ids, runner) for s in systems}
     try:
         comparisons = [
             compare_systems(

@@ -9,6 +9,9 @@ One dynamic programme serves ROUGE-L (weight 1) and ROUGE-W (f(k) = k^w):
 
 The traceback from the last cell marks the reference positions of diagonal
 cells. Rows are reference positions, columns candidate positions.
+
+Without a table to keep, the compiled kernels of :mod:`rouge_core.kernels` (when numba is there)
+compute the same value and marks: bit-parallel for weight 1, the same programme for ROUGE-W.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 import numpy as np
+
+from . import kernels
 
 #: Above this many cells the table is computed row-wise with numpy.
 NUMPY_CELLS = 60_000
@@ -57,6 +62,10 @@ def lcs(reference: Sequence[str], candidate: Sequence[str], weight: float = 1.0,
         return LcsResult(
             [], 0.0, [[0.0] * (n + 1) for _ in range(k + 1)] if keep_table else None, [] if keep_table else None
         )
+    compiled = None if keep_table else kernels.impl()
+    if compiled is not None:
+        value, marks = compiled.lcs(reference, candidate, None if weight == 1.0 else weights(weight, min(k, n) + 1))
+        return LcsResult(marks, value)
     f = weights(weight, min(k, n) + 1)
     if k * n > NUMPY_CELLS and not keep_table:
         return Layout([candidate]).run(reference, f, weight == 1.0)[0]
@@ -105,15 +114,16 @@ def lcs_many(
 ) -> list[LcsResult]:
     """:func:`lcs` of one reference sentence with each of several candidate sentences.
 
-    Large inputs run all candidate sentences at once, one numpy row per
-    reference token, so a long summary costs a few thousand vector operations
-    instead of millions of Python steps. Pass a :class:`Layout` of the
+    In pure Python, large inputs run all candidate sentences at once, one numpy
+    row per reference token, so a long summary costs a few thousand vector
+    operations instead of millions of Python steps (the compiled kernels take
+    each pair in turn). Pass a :class:`Layout` of the
     candidates to reuse it across reference sentences.
 
     >>> [r.value for r in lcs_many("a b c".split(), [["a", "c"], ["c", "b"], []])]
     [2.0, 1.0, 0.0]
     """
-    if len(reference) * sum(len(c) for c in candidates) <= NUMPY_CELLS:
+    if len(reference) * sum(len(c) for c in candidates) <= NUMPY_CELLS or kernels.impl() is not None:
         return [lcs(reference, c, weight) for c in candidates]
     layout = layout or Layout(candidates)
     return layout.run(reference, weights(weight, len(reference) + 1), weight == 1.0)

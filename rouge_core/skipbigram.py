@@ -4,6 +4,8 @@ A skip-bigram is an in-order token pair (t_i, t_j), i < j, with at most ``d``
 tokens between them (``d < 0``: any gap). Pairs run across sentences. SU adds
 unigrams: every token in the ``paper`` profile, every token but the last in
 ROUGE-1.5.5 (its loop stops one early). Hits are clipped multiset overlaps.
+
+:func:`skip_counts` counts with :mod:`rouge_core.kernels.skip` when numba is there.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
+from . import kernels
 from .explain import GramExplanation, GramMatch
 from .scoring import Counts
 
@@ -59,8 +62,12 @@ def skip_counts(
     >>> skip_counts("gunman the killed police".split(), "police killed the gunman".split(), -1, su=True)
     Counts(hit=4, model=10, peer=10)
     """
-    hit = _pair_hits(candidate, reference, distance)
-    if su:
+    compiled = kernels.impl()
+    if compiled is not None:
+        hit = compiled.skip_hits(candidate, reference, distance, su, su_last)
+    else:
+        hit = _pair_hits(candidate, reference, distance)
+    if su and compiled is None:
         cu = Counter(candidate if su_last else candidate[:-1])
         ru = Counter(reference if su_last else reference[:-1])
         hit += sum(min(c, ru[k]) for k, c in cu.items() if k in ru)

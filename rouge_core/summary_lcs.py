@@ -6,6 +6,9 @@ ROUGE-1.5.5 (and rouge-score's rougeLsum) then credit a marked token only while
 both sides still have that unigram left (the *hit budget*), so a candidate token
 is never credited twice. The paper's formula has no budget. ROUGE-W of
 ROUGE-1.5.5 weights runs of consecutive credited marks by f(k) = k^w.
+
+Counts without an explanation come from :mod:`rouge_core.kernels` when numba is there (the same
+steps compiled, :mod:`rouge_core.kernels.union`); explanations keep this module's Python code.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import math
 from collections import Counter
 from typing import Optional, Sequence
 
+from . import kernels
 from .explain import LcsExplanation, Run, SentencePair, UnionMark
 from .lcs import NUMPY_CELLS, TABLE_CELLS, Layout, LcsResult, lcs, lcs_many, weights
 from .profiles import LcsMode
@@ -56,6 +60,10 @@ def lcs_measure(
     cand_total = sum(len(s) for s in candidate)
     notes: list[str] = []
     if mode in (LcsMode.FLAT, LcsMode.WLCS_FLAT):
+        compiled = None if explain or weighted else kernels.impl()
+        if compiled is not None:  # the length alone
+            counts = Counts(compiled.lcs_length(reference, candidate), ref_total, cand_total)
+            return counts, counts.hit / counts.model if counts.model else 0.0, None
         r_flat = [k for s in reference for k in s]
         c_flat = [k for s in candidate for k in s]
         keep = explain and len(r_flat) * len(c_flat) <= TABLE_CELLS
@@ -85,87 +93,31 @@ def lcs_measure(
             LcsExplanation(mode.value, w, (pair,), (), flat_runs, counts.hit, counts.model, counts.peer, tuple(notes)),
         )
 
-    # Union LCS, reference sentence by reference sentence.
-    pairs: list[SentencePair] = []
-    union: list[dict[int, tuple[int, int]]] = []
-    cells_left = TABLES_BUDGET if explain else 0
-    holders: dict[str, list[int]] = {}  # token -> candidate sentences holding it
-    for j, cs in enumerate(candidate):
-        for t in set(cs):
-            holders.setdefault(t, []).append(j)
-    layout: Optional[Layout] = None
-    for i, rs in enumerate(reference):
-        marks: dict[int, tuple[int, int]] = {}
-        if rs:
-            rset = set(rs)
-            todo = sorted(set().union(*(holders.get(t, ()) for t in rset)))
-            results: dict[int, LcsResult] = {}
-            if explain and len(rs) * sum(len(candidate[j]) for j in todo) <= min(TABLE_CELLS, cells_left):
-                for j in todo:
-                    results[j] = lcs(rs, candidate[j], w, keep_table=True)
-                    cells_left -= len(rs) * len(candidate[j])
-            elif len(rs) * cand_total > NUMPY_CELLS:
-                layout = layout or Layout(candidate)
-                found = layout.run(rs, weights(w, len(rs) + 1), w == 1.0, todo)
-                results = dict(zip(todo, found))
-            else:
-                results = dict(zip(todo, lcs_many(rs, [candidate[j] for j in todo], w)))
-            for j, res in results.items():
-                for a, b in res.marks:
-                    marks.setdefault(a, (j, b))
-            if explain:  # pairs that share no token have no LCS and are not listed
-                for j, res in results.items():
-                    pairs.append(
-                        SentencePair(
-                            i,
-                            j,
-                            tuple(res.marks),
-                            res.value,
-                            _freeze(res.table),
-                            tuple(res.path) if res.path is not None else None,
-                        )
-                    )
-        union.append(marks)
-    if explain and any(p.table is None and p.marks for p in pairs):
-        notes.append("some DP tables were too large to keep for display; their marks are exact")
-
+    # Union LCS, reference sentence by reference sentence, then the credit of each mark.
     budget = mode != LcsMode.UNION_UNCLIPPED
-    if budget:
-        if budget_keys is None:
-            budget_keys = ([k for s in reference for k in s], [k for s in candidate for k in s])
-        mu, pu = Counter(budget_keys[0]), Counter(budget_keys[1])
+    if budget and budget_keys is None:
+        budget_keys = ([k for s in reference for k in s], [k for s in candidate for k in s])
     f = weights(w, max((len(s) for s in reference), default=0) + 1) if weighted else []
-    hit = 0.0
+    pairs: list[SentencePair] = []
     marks_out: list[UnionMark] = []
     runs: list[Run] = []
-    for i, rs in enumerate(reference):
-        marks = union[i]
-        run, run_start = 0, 0
-        for p in range(len(rs)):
-            if p not in marks:
-                continue
-            key = rs[p]
-            ok = True
-            if budget:
-                ok = pu[key] > 0 and mu[key] > 0
-                if ok:
-                    pu[key] -= 1
-                    mu[key] -= 1
-            if explain:
-                marks_out.append(UnionMark(i, p, key, marks[p], ok))
-            if not ok:
-                continue  # ROUGE-1.5.5: a spent token neither ends nor breaks a run
-            if not weighted:
-                hit += 1
-                continue
-            if run == 0:
-                run_start = p
-            run += 1
-            if p + 1 == len(rs) or (p + 1) not in marks:
-                hit += f[run]
-                if explain:
-                    runs.append(Run(i, run_start, run, f[run]))
-                run = 0
+    compiled = None if explain else kernels.impl()
+    if compiled is not None:
+        hit = compiled.union_hit(
+            reference, candidate, f if w != 1.0 else None, f if weighted else None, budget_keys if budget else None
+        )
+    else:
+        union = _union(reference, candidate, w, explain, pairs)
+        if explain and any(p.table is None and p.marks for p in pairs):
+            notes.append("some DP tables were too large to keep for display; their marks are exact")
+        hit = _credit(
+            reference,
+            union,
+            budget_keys if budget else None,
+            f if weighted else None,
+            marks_out if explain else None,
+            runs if explain else None,
+        )
     if weighted:
         base = sum(f_len**w for f_len in map(float, map(len, reference)))
         counts = Counts(hit, base**w if double_weight else base, float(cand_total) ** w)
@@ -195,6 +147,105 @@ def lcs_measure(
             tuple(notes),
         ),
     )
+
+
+def _credit(
+    reference: Sequence[Sequence[str]],
+    union: list[dict[int, tuple[int, int]]],
+    budget_keys: Optional[tuple[Sequence[str], Sequence[str]]],
+    f: Optional[list[float]],
+    marks_out: Optional[list[UnionMark]],
+    runs: Optional[list[Run]],
+) -> float:
+    """The hit of the union marks: each credited while the hit budget lasts (``budget_keys`` None: no
+    budget), weighted by runs when ``f`` is given; the marks and runs are appended to the lists given."""
+    if budget_keys is not None:
+        mu, pu = Counter(budget_keys[0]), Counter(budget_keys[1])
+    hit = 0.0
+    for i, rs in enumerate(reference):
+        marks = union[i]
+        run, run_start = 0, 0
+        for p in range(len(rs)):
+            if p not in marks:
+                continue
+            key = rs[p]
+            ok = True
+            if budget_keys is not None:
+                ok = pu[key] > 0 and mu[key] > 0
+                if ok:
+                    pu[key] -= 1
+                    mu[key] -= 1
+            if marks_out is not None:
+                marks_out.append(UnionMark(i, p, key, marks[p], ok))
+            if not ok:
+                continue  # ROUGE-1.5.5: a spent token neither ends nor breaks a run
+            if f is None:
+                hit += 1
+                continue
+            if run == 0:
+                run_start = p
+            run += 1
+            if p + 1 == len(rs) or (p + 1) not in marks:
+                hit += f[run]
+                if runs is not None:
+                    runs.append(Run(i, run_start, run, f[run]))
+                run = 0
+    return hit
+
+
+def _union(
+    reference: Sequence[Sequence[str]],
+    candidate: Sequence[Sequence[str]],
+    w: float,
+    explain: bool,
+    pairs: list[SentencePair],
+) -> list[dict[int, tuple[int, int]]]:
+    """Per reference sentence: position -> (candidate sentence, position) of the first LCS marking it.
+
+    With ``explain``, every sentence pair sharing a token is appended to ``pairs`` (with its DP
+    table while the budget lasts).
+    """
+    union: list[dict[int, tuple[int, int]]] = []
+    cand_total = sum(len(s) for s in candidate)
+    cells_left = TABLES_BUDGET if explain else 0
+    holders: dict[str, list[int]] = {}  # token -> candidate sentences holding it
+    for j, cs in enumerate(candidate):
+        for t in set(cs):
+            holders.setdefault(t, []).append(j)
+    layout: Optional[Layout] = None
+    for i, rs in enumerate(reference):
+        marks: dict[int, tuple[int, int]] = {}
+        if rs:
+            rset = set(rs)
+            todo = sorted(set().union(*(holders.get(t, ()) for t in rset)))
+            results: dict[int, LcsResult] = {}
+            if explain and len(rs) * sum(len(candidate[j]) for j in todo) <= min(TABLE_CELLS, cells_left):
+                for j in todo:
+                    results[j] = lcs(rs, candidate[j], w, keep_table=True)
+                    cells_left -= len(rs) * len(candidate[j])
+            elif len(rs) * cand_total > NUMPY_CELLS and kernels.impl() is None:
+                layout = layout or Layout(candidate)
+                found = layout.run(rs, weights(w, len(rs) + 1), w == 1.0, todo)
+                results = dict(zip(todo, found))
+            else:
+                results = dict(zip(todo, lcs_many(rs, [candidate[j] for j in todo], w)))
+            for j, res in results.items():
+                for a, b in res.marks:
+                    marks.setdefault(a, (j, b))
+            if explain:  # pairs that share no token have no LCS and are not listed
+                for j, res in results.items():
+                    pairs.append(
+                        SentencePair(
+                            i,
+                            j,
+                            tuple(res.marks),
+                            res.value,
+                            _freeze(res.table),
+                            tuple(res.path) if res.path is not None else None,
+                        )
+                    )
+        union.append(marks)
+    return union
 
 
 def _flat_runs(marks: Sequence[tuple[int, int]], w: float) -> tuple[Run, ...]:

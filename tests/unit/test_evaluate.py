@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rouge_core import RougeConfig, evaluate, score
+from rouge_core import RougeConfig, evaluate, evaluate_corpus, score, score_batch
 from rouge_core.evaluate import PERL_DIES, combine
 from rouge_core.scoring import ZERO, Counts
 
@@ -103,3 +103,21 @@ def test_pooled_best_jackknife():
 
 def test_combine_empty():
     assert combine([], RougeConfig())[0] == ZERO
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: evaluate(b"abc", "abc"), "candidate must be a str .* not bytes \\(decode bytes first\\)"),
+        (lambda: evaluate(None, "abc"), "candidate must be a str .* not NoneType"),
+        (lambda: evaluate("abc", None), "references must be a str or a list of summaries, not NoneType"),
+        (lambda: evaluate("abc", [b"x"]), "reference 1 must be a str"),
+        (lambda: evaluate("abc", "x", {"max_n": 1}), "config must be a RougeConfig, not dict"),
+        (lambda: evaluate_corpus(None, RougeConfig()), "pairs must be a list of \\(candidate, references\\) pairs"),
+        (lambda: evaluate_corpus("ab", RougeConfig()), "pairs must be a list .* not str"),
+        (lambda: score_batch(None, RougeConfig()), "pairs must be an iterable .* not NoneType"),
+    ],
+)
+def test_public_entry_points_name_the_argument_of_the_wrong_type(call, message):
+    with pytest.raises(TypeError, match=message):
+        call()

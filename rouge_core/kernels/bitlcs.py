@@ -1,0 +1,114 @@
+"""Bit-parallel LCS (Allison & Dix 1986, Hyyrö 2004) with ROUGE's traceback, compiled by numba.
+
+Reference positions are bits, 64 to a machine word; each candidate token updates the column
+vector ``V`` with ``V' = (V + U) | (V - U)``, ``U = V & match(token)``. A clear bit ``a`` of the
+column after candidate position ``b`` says the LCS table rises there: ``c[a+1][b+1] = c[a][b+1] + 1``.
+
+The tie rule of :func:`rouge_core.lcs.lcs` (up when ``c[a-1][b] >= c[a][b-1]``, at cells whose
+tokens differ) is read straight off those bits: at such a cell ``c[a][b]`` is the larger of its two
+neighbours, so "up" holds exactly when the column does not rise at ``a`` (bit set), and "left"
+exactly when it does. The traceback thus walks the same cells as the table's and marks the same
+positions, with one bit lookup a step.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from ._jit import jit
+
+I64 = npt.NDArray[np.int64]
+U64 = npt.NDArray[np.uint64]
+
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+FULL = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+
+@jit
+def masks(ref: I64, vocab: int) -> U64:
+    """``masks[t]``: the bits of the reference positions holding token ``t``."""
+    words = (ref.shape[0] + 63) >> 6
+    out = np.zeros((vocab, words), dtype=np.uint64)
+    for a in range(ref.shape[0]):
+        out[ref[a], a >> 6] |= ONE << np.uint64(a & 63)
+    return out
+
+
+@jit
+def columns(match: U64, cand: I64, cols: U64) -> None:
+    """``cols[b]``: the column vector after candidate position ``b`` (rows ``b >= len(cand)`` untouched)."""
+    words = match.shape[1]
+    v = np.full(words, FULL, dtype=np.uint64)
+    for b in range(cand.shape[0]):
+        t = cand[b]
+        carry = ZERO
+        for w in range(words):
+            x = v[w]
+            u = x & match[t, w]
+            s = x + u
+            out = ONE if s < x else ZERO
+            s2 = s + carry
+            if s2 < s:
+                out = ONE
+            v[w] = s2 | (x & ~u)
+            carry = out
+            cols[b, w] = v[w]
+
+
+@jit
+def trace(ref: I64, cand: I64, cols: U64, out_a: I64, out_b: I64) -> int:
+    """Marks from the last cell, last first, into ``out_a``/``out_b``; returns how many."""
+    a, b, k = ref.shape[0], cand.shape[0], 0
+    while a > 0 and b > 0:
+        if ref[a - 1] == cand[b - 1]:
+            out_a[k] = a - 1
+            out_b[k] = b - 1
+            k += 1
+            a -= 1
+            b -= 1
+        elif (cols[b - 1, (a - 1) >> 6] >> np.uint64((a - 1) & 63)) & ONE:
+            a -= 1
+        else:
+            b -= 1
+    return k
+
+
+@jit
+def lcs_pair(ref: I64, cand: I64, vocab: int, out_a: I64, out_b: I64) -> int:
+    """The LCS marks of one pair (token ids below ``vocab``), last first; returns their number."""
+    if ref.shape[0] == 0 or cand.shape[0] == 0:
+        return 0
+    match = masks(ref, vocab)
+    cols = np.empty((cand.shape[0], match.shape[1]), dtype=np.uint64)
+    columns(match, cand, cols)
+    return trace(ref, cand, cols, out_a, out_b)
+
+
+@jit
+def lcs_length(ref: I64, cand: I64, vocab: int) -> int:
+    """The LCS length alone: the zero bits of the last column (no column kept, no traceback)."""
+    m = ref.shape[0]
+    if m == 0 or cand.shape[0] == 0:
+        return 0
+    match = masks(ref, vocab)
+    words = match.shape[1]
+    v = np.full(words, FULL, dtype=np.uint64)
+    for b in range(cand.shape[0]):
+        t = cand[b]
+        carry = ZERO
+        for w in range(words):
+            x = v[w]
+            u = x & match[t, w]
+            s = x + u
+            out = ONE if s < x else ZERO
+            s2 = s + carry
+            if s2 < s:
+                out = ONE
+            v[w] = s2 | (x & ~u)
+            carry = out
+    ones = 0
+    for a in range(m):
+        ones += int((v[a >> 6] >> np.uint64(a & 63)) & ONE)
+    return int(m) - ones

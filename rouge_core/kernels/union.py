@@ -1,0 +1,118 @@
+"""Summary-level union LCS (Lin 2004, eq. 5) and the credit of its marks, compiled by numba.
+
+The same steps as :mod:`rouge_core.summary_lcs` in pure Python: each reference sentence's LCS (or
+WLCS) with every candidate sentence sharing a token with it, in candidate order, the first to mark
+a reference position naming it; then, position by position, a mark is credited while both sides'
+hit budgets last, and ROUGE-1.5.5's ROUGE-W adds f(run) for each run of consecutive credited marks.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from ._jit import jit
+from .bitlcs import columns, masks, trace
+from .wlcs import scratch, wlcs_fill
+
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+
+
+@jit
+def union_marks(
+    ref: I64, ref_off: I64, cand: I64, cand_off: I64, vocab: int, f: F64, weighted: bool, mark_j: I64, mark_b: I64
+) -> None:
+    """``mark_j[p]``/``mark_b[p]``: the first candidate sentence whose LCS (WLCS with ``f`` when
+    ``weighted``) with reference position ``p``'s sentence marks ``p``, and the candidate position
+    there; untouched (-1) when none does. ``*_off``: sentence starts and the end."""
+    longest = 0
+    for j in range(cand_off.shape[0] - 1):
+        longest = max(longest, cand_off[j + 1] - cand_off[j])
+    present = np.zeros(vocab, dtype=np.bool_)
+    for i in range(ref_off.shape[0] - 1):
+        r0, r1 = ref_off[i], ref_off[i + 1]
+        if r1 == r0:
+            continue
+        rs = ref[r0:r1]
+        for a in range(rs.shape[0]):
+            present[rs[a]] = True
+        if weighted:
+            ups, c, r = scratch(rs.shape[0], longest)
+        else:
+            match = masks(rs, vocab)
+            cols = np.empty((longest, match.shape[1]), dtype=np.uint64)
+        out_a = np.empty(rs.shape[0], dtype=np.int64)
+        out_b = np.empty(rs.shape[0], dtype=np.int64)
+        for j in range(cand_off.shape[0] - 1):
+            cs = cand[cand_off[j] : cand_off[j + 1]]
+            shared = False
+            for b in range(cs.shape[0]):
+                if present[cs[b]]:
+                    shared = True
+                    break
+            if not shared:  # no mark (the pure path skips such pairs too)
+                continue
+            if weighted:
+                k = wlcs_fill(rs, cs, f, ups, c, r, out_a, out_b)[1]
+            else:
+                columns(match, cs, cols)
+                k = trace(rs, cs, cols, out_a, out_b)
+            for t in range(k):
+                p = r0 + out_a[t]
+                if mark_j[p] < 0:
+                    mark_j[p] = j
+                    mark_b[p] = out_b[t]
+        for a in range(rs.shape[0]):
+            present[rs[a]] = False
+
+
+@jit
+def union_hit(
+    ref: I64,
+    ref_off: I64,
+    cand: I64,
+    cand_off: I64,
+    vocab: int,
+    f_lcs: F64,
+    weighted_lcs: bool,
+    f_runs: F64,
+    weighted_runs: bool,
+    budget_ref: I64,
+    budget_cand: I64,
+    budget: bool,
+) -> float:
+    """The hit of the union marks (``budget_*``: ids of the joined texts, -1 outside ``vocab``)."""
+    mark_j = np.full(ref.shape[0], -1, dtype=np.int64)
+    mark_b = np.empty(ref.shape[0], dtype=np.int64)
+    union_marks(ref, ref_off, cand, cand_off, vocab, f_lcs, weighted_lcs, mark_j, mark_b)
+    mu = np.zeros(vocab, dtype=np.int64)
+    pu = np.zeros(vocab, dtype=np.int64)
+    for t in budget_ref:
+        if t >= 0:
+            mu[t] += 1
+    for t in budget_cand:
+        if t >= 0:
+            pu[t] += 1
+    hit = 0.0
+    for i in range(ref_off.shape[0] - 1):
+        r0, r1 = ref_off[i], ref_off[i + 1]
+        run = 0
+        for p in range(r0, r1):
+            if mark_j[p] < 0:
+                continue
+            key = ref[p]
+            if budget:
+                if pu[key] > 0 and mu[key] > 0:
+                    pu[key] -= 1
+                    mu[key] -= 1
+                else:
+                    continue  # ROUGE-1.5.5: a spent token neither ends nor breaks a run
+            if not weighted_runs:
+                hit += 1.0
+                continue
+            run += 1
+            if p + 1 == r1 or mark_j[p + 1] < 0:
+                hit += f_runs[run]
+                run = 0
+    return hit

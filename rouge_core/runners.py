@@ -1,0 +1,197 @@
+"""Where the chunks of a batch run: in this process, or in worker processes.
+
+A *runner* maps a chunk function over ``(start, chunk)`` items and yields the results in
+input order, with a bounded number of chunks in flight, so an iterator of pairs is never
+held whole. :class:`InlineRunner` scores in this process; :class:`ProcessRunner` in ``N``
+processes (:class:`concurrent.futures.ProcessPoolExecutor`, started by ``forkserver`` where
+the platform has it, so a process with threads, like the app's or a Dask client's, forks
+safely). The Dask runner lives in :mod:`rouge_core.distributed`.
+
+The scoring kernels are pure Python and hold the GIL, so threads would not run them in
+parallel: processes it is.
+
+>>> with ProcessRunner(2) as r:
+...     list(r.map(_square, [(0, [1, 2]), (2, [3])]))
+[[1, 4], [9]]
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import ExitStack
+from itertools import islice
+from types import TracebackType
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Protocol, TypeVar
+
+from . import stem
+
+T = TypeVar("T")
+Item = TypeVar("Item")
+
+
+class Runner(Protocol):
+    """Maps ``fn`` over ``(start, chunk)`` items, yielding ``fn(start, chunk)`` in input order."""
+
+    def map(self, fn: Callable[[int, list[Any]], T], chunks: Iterable[tuple[int, list[Any]]]) -> Iterator[T]: ...
+
+
+def cores() -> int:
+    """The cores this process may run on (``sched_getaffinity``, else ``os.cpu_count()``).
+
+    >>> cores() >= 1
+    True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on every platform (macOS, Windows)
+        return max(1, os.cpu_count() or 1)
+
+
+def resolve_workers(workers: int) -> int:
+    """``workers`` as a process count: 0 means every core; negative or not an int is a ``ValueError``.
+
+    >>> resolve_workers(3), resolve_workers(0) == cores()
+    (3, True)
+    """
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise ValueError(f"invalid workers={workers!r}: expected 0 (every core) or a positive integer")
+    return workers or cores()
+
+
+def chunked(items: Iterable[Item], size: int) -> Iterator[tuple[int, list[Item]]]:
+    """``(start, chunk)`` of ``size`` items each (the last may be shorter), read lazily.
+
+    >>> list(chunked(iter("abcde"), 2))
+    [(0, ['a', 'b']), (2, ['c', 'd']), (4, ['e'])]
+    """
+    if size < 1:
+        raise ValueError(f"invalid chunk_size={size!r}: expected a positive integer")
+    it = iter(items)
+    start = 0
+    while True:
+        chunk = list(islice(it, size))
+        if not chunk:
+            return
+        yield start, chunk
+        start += len(chunk)
+
+
+class InlineRunner:
+    """Runs every chunk in this process, one at a time, when it is asked for."""
+
+    def map(self, fn: Callable[[int, list[Any]], T], chunks: Iterable[tuple[int, list[Any]]]) -> Iterator[T]:
+        for start, chunk in chunks:
+            yield fn(start, chunk)
+
+
+def ordered(
+    submit: Callable[[int, list[Any]], Any], chunks: Iterable[tuple[int, list[Any]]], in_flight: int
+) -> Iterator[Any]:
+    """Submit chunks, at most ``in_flight`` unfinished, and yield their results in input order.
+
+    ``submit(start, chunk)`` returns a future with ``result()`` and ``cancel()``; futures not
+    yet collected are cancelled when the consumer stops early or a chunk fails.
+    """
+    pending: deque[Any] = deque()
+    try:
+        for start, chunk in chunks:
+            pending.append(submit(start, chunk))
+            if len(pending) >= in_flight:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for f in pending:
+            f.cancel()
+
+
+def _context() -> Any:
+    methods = multiprocessing.get_all_start_methods()
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["rouge_core.batch"])  # import once, in the server
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+class ProcessRunner:
+    """Chunks in ``workers`` processes (0: every core), at most ``in_flight`` chunks queued or running.
+
+    The pool starts on first use and is kept until :meth:`close` (or the ``with`` block ends), so
+    several corpora can share it. Each chunk carries the stem exception table in use when it was
+    submitted (``rouge_core.stem.exception_table``), so workers stem as this process does.
+    """
+
+    def __init__(self, workers: int = 0, in_flight: Optional[int] = None) -> None:
+        self.workers = resolve_workers(workers)
+        self.in_flight = in_flight if in_flight is not None else 2 * self.workers
+        if self.in_flight < 1:
+            raise ValueError(f"invalid in_flight={in_flight!r}: expected a positive integer")
+        self._pool: Optional[ProcessPoolExecutor] = None
+
+    def pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=_context())
+        return self._pool
+
+    def map(self, fn: Callable[[int, list[Any]], T], chunks: Iterable[tuple[int, list[Any]]]) -> Iterator[T]:
+        pool = self.pool()
+        table = current_table()
+        table = dict(table) if table is not None else None  # a mappingproxy does not pickle
+
+        def submit(start: int, chunk: list[Any]) -> Future[T]:
+            return pool.submit(with_table, table, fn, start, chunk)
+
+        return ordered(submit, chunks, self.in_flight)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def __enter__(self) -> ProcessRunner:
+        return self
+
+    def __exit__(
+        self, kind: Optional[type[BaseException]], value: Optional[BaseException], tb: Optional[TracebackType]
+    ) -> None:
+        self.close()
+
+
+def current_table() -> Optional[Mapping[str, str]]:
+    """The stem exception table this process uses now (None: the pinned WordNet 2.0 map)."""
+    return stem._table_in_use
+
+
+#: The exception table a worker process keeps installed between chunks (and how to undo it).
+_installed: Optional[tuple[Mapping[str, str], ExitStack]] = None
+
+
+def use_table(table: Optional[Mapping[str, str]]) -> None:
+    """Make this process stem with ``table`` (None: the pinned map); a no-op when it already does."""
+    global _installed
+    if table is current_table() or (table is not None and _installed is not None and _installed[0] == table):
+        return
+    if _installed is not None:
+        _installed[1].close()
+        _installed = None
+    if table is not None:
+        stack = ExitStack()
+        stack.enter_context(stem.exception_table(table))
+        _installed = (table, stack)
+
+
+def with_table(
+    table: Optional[Mapping[str, str]], fn: Callable[[int, list[Any]], T], start: int, chunk: list[Any]
+) -> T:
+    """``fn(start, chunk)`` with ``table`` installed first (what a worker runs)."""
+    use_table(table)
+    return fn(start, chunk)
+
+
+def _square(start: int, chunk: list[int]) -> list[int]:
+    # The module docstring's example (a chunk function must be importable by the workers).
+    return [x * x for x in chunk]

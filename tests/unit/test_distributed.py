@@ -1,0 +1,160 @@
+"""rouge_core.distributed: a Dask LocalCluster gives the local numbers to the last bit, bootstrap included,
+and the command line's --dask-local output is byte-identical to the plain run's."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import dask.bag as dask_bag
+import distributed
+import pytest
+
+from benchmarks.bench_workers import news_pairs
+from rouge_core import PairError, RougeConfig, evaluate_corpus, score_batch
+from rouge_core.cli import main
+from rouge_core.corpus import summarize_batch
+from rouge_core.distributed import DaskRunner, evaluate_bag, local_cluster, score_bag
+from rouge_core.stem import exception_table
+
+DATA = Path(__file__).parents[1] / "conformance" / "data"
+CASES = [json.loads(line) for line in (DATA / "cases.jsonl").read_text(encoding="utf-8").splitlines()]
+CASE_PAIRS = [(c["candidate"], c["references"]) for c in CASES]
+EVAL_IDS = ["c%03d" % (i + 1) for i in range(len(CASES))]
+GENERATED = news_pairs(300, seed=11)
+
+
+@pytest.fixture(scope="module")
+def client():
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
+        ) as cluster,
+        distributed.Client(cluster) as c,
+    ):
+        yield c
+
+
+def _same_columns(a, b) -> None:
+    assert list(a.measures) == list(b.measures) and a.ids.tolist() == b.ids.tolist()
+    for label, m in a.measures.items():
+        o = b.measures[label]
+        for field in ("precision", "recall", "fmeasure", "hit", "model", "peer", "has_counts"):
+            x, y = getattr(m, field), getattr(o, field)
+            assert x.dtype == y.dtype and (x == y).all(), (label, field)
+        assert [m.notes_of(i) for i in range(len(m))] == [o.notes_of(i) for i in range(len(o))]
+
+
+def test_a_bag_of_generated_pairs_gives_the_local_columns(client):
+    config = RougeConfig()
+    local = score_batch(GENERATED, config)
+    bag = dask_bag.from_sequence(GENERATED, npartitions=7)
+    gathered = score_bag(bag, config, client=client)
+    _same_columns(gathered, local)
+    # and through the runner (what the command line uses), chunk by chunk
+    _same_columns(score_batch(iter(GENERATED), config, runner=DaskRunner(client), chunk_size=16), local)
+    totals = gathered.totals()
+    assert totals == local.totals() and totals["ROUGE-1"].hit == int(local.measures["ROUGE-1"].hit.sum())
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        dict(max_n=4, skip_distance=4, rouge_su=True),  # -n 4 -2 4 -U: 1000 Perl resamples
+        dict(max_n=2, skip_distance=4, rouge_s=False, rouge_su=True, averaging=1),  # -t 1
+        dict(profile="paper", max_n=2, wlcs_weight=1.2, multi_ref="best"),  # numpy bootstrap
+    ],
+    ids=["rouge155-t0", "rouge155-t1", "paper"],
+)
+def test_the_conformance_corpus_on_the_cluster_equals_the_local_run(client, kw):
+    config = RougeConfig(**kw)
+    local = evaluate_corpus(CASE_PAIRS, config, ids=EVAL_IDS, peer_id="A")
+    bag = dask_bag.from_sequence(CASE_PAIRS, partition_size=10)
+    on_bag = evaluate_bag(bag, config, ids=EVAL_IDS, peer_id="A", client=client)
+    runner = evaluate_corpus(CASE_PAIRS, config, ids=EVAL_IDS, peer_id="A", runner=DaskRunner(client))
+    for other in (on_bag, runner):
+        assert other.instances == local.instances and other.measures == local.measures
+    # the columnar route: gathered columns, then the same averages, intervals and totals
+    summary = summarize_batch(score_bag(bag, config, client=client).with_ids(EVAL_IDS), peer_id="A")
+    for label, m in local.measures.items():
+        s = summary[label]
+        assert (s.recall, s.precision, s.fmeasure, s.totals, s.notes) == (
+            m.recall,
+            m.precision,
+            m.fmeasure,
+            m.totals,
+            m.notes,
+        )
+
+
+def test_a_failing_pair_is_named_by_its_index_in_the_bag(client):
+    pairs = list(GENERATED[:40])
+    pairs[23] = ("a candidate", [None])
+    bag = dask_bag.from_sequence(pairs, partition_size=6)
+    with pytest.raises(PairError, match=r"pair 23 \(counting from 0\): TypeError: reference 1 must be a str") as e:
+        score_bag(bag, RougeConfig(max_n=1), client=client)
+    assert e.value.index == 23
+    with pytest.raises(PairError, match="pair 23"):
+        evaluate_corpus(pairs, RougeConfig(max_n=1), runner=DaskRunner(client))
+
+
+def test_the_stem_exception_table_reaches_dask_workers(client):
+    pairs = [("the mice ran", "a rodent ran")] * 4
+    config = RougeConfig(max_n=1, stem=True)
+    runner = DaskRunner(client)
+    plain = score_batch(pairs, config, runner=runner).measures["ROUGE-1"].recall.tolist()
+    with exception_table({"mice": "rodent"}):
+        inline = score_batch(pairs, config).measures["ROUGE-1"].recall.tolist()
+        spread = score_batch(pairs, config, runner=runner, chunk_size=1).measures["ROUGE-1"].recall.tolist()
+        bag = score_bag(dask_bag.from_sequence(pairs, npartitions=2), config, client=client)
+    after = score_batch(pairs, config, runner=runner).measures["ROUGE-1"].recall.tolist()
+    assert inline == spread == bag.measures["ROUGE-1"].recall.tolist() != plain == after
+
+
+def _write_corpus(tmp_path: Path) -> Path:
+    path = tmp_path / "corpus.jsonl"
+    with open(path, "w", encoding="utf-8") as fh:
+        for eid, (cand, refs) in zip(EVAL_IDS, CASE_PAIRS):
+            fh.write(json.dumps({"id": eid, "candidate": cand, "references": refs}) + "\n")
+    return path
+
+
+def test_cli_dask_local_is_byte_identical(tmp_path, capsysbinary):
+    corpus = str(_write_corpus(tmp_path))
+    args = ["-n", "2", "-2", "4", "-u", "-w", "1.2", "-d", "--input", corpus]
+    assert main(args) == 0
+    plain = capsysbinary.readouterr()
+    assert main(args + ["--dask-local", "2"]) == 0
+    spread = capsysbinary.readouterr()
+    assert spread.out == plain.out and b"Average_R" in plain.out
+    assert spread.err == plain.err
+
+
+def test_cli_scheduler_option(client, tmp_path, capsysbinary):
+    corpus = str(_write_corpus(tmp_path))
+    args = ["-n", "1", "--json", "-d", "--input", corpus]
+    assert main(args) == 0
+    plain = capsysbinary.readouterr().out
+    assert main(args + ["--scheduler", client.scheduler.address]) == 0
+    assert capsysbinary.readouterr().out == plain
+    assert main(args + ["--scheduler", "tcp://127.0.0.1:1", "--dask-local", "2"]) == 2
+    assert b"do not go together" in capsysbinary.readouterr().err
+
+
+def test_importing_rouge_core_does_not_import_dask():
+    code = (
+        "import sys, rouge_core, rouge_core.cli, rouge_core.cli_corpus, rouge_core.batch;"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[2]
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def test_local_cluster_helper():
+    with pytest.raises(ValueError, match="workers"):
+        with local_cluster(0):
+            pass
