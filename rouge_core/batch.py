@@ -260,6 +260,26 @@ def _runner(workers: int, runner: Optional[Runner]) -> tuple[Runner, int, Option
     return owned, n, owned
 
 
+def _map_chunks(
+    fn: Any,
+    pairs: Iterable[Pair],
+    config: RougeConfig,
+    workers: int,
+    chunk_size: Optional[int],
+    runner: Optional[Runner],
+) -> Iterator[Any]:
+    """``fn(config, chunk)`` of every chunk of ``pairs``, in order, on the chosen runner (closed after)."""
+    if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Iterable):
+        raise TypeError(f"pairs must be an iterable of (candidate, references) pairs, not {type(pairs).__name__}")
+    use, n_workers, owned = _runner(workers, runner)
+    size = chunk_size_for(len(pairs) if isinstance(pairs, Sequence) else None, n_workers, chunk_size)
+    try:
+        yield from use.map(partial(fn, config), chunked(pairs, size))
+    finally:
+        if owned is not None:
+            owned.close()
+
+
 def iter_scores(
     pairs: Iterable[Pair],
     config: RougeConfig = RougeConfig(),
@@ -272,16 +292,7 @@ def iter_scores(
     >>> [len(c) for c in iter_scores(iter([("a", "a")] * 5), RougeConfig(max_n=1), chunk_size=2)]
     [2, 2, 1]
     """
-    config = _check_config(config)
-    if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Iterable):
-        raise TypeError(f"pairs must be an iterable of (candidate, references) pairs, not {type(pairs).__name__}")
-    use, n_workers, owned = _runner(workers, runner)
-    size = chunk_size_for(len(pairs) if isinstance(pairs, Sequence) else None, n_workers, chunk_size)
-    try:
-        yield from use.map(partial(score_chunk, config), chunked(pairs, size))
-    finally:
-        if owned is not None:
-            owned.close()
+    yield from _map_chunks(score_chunk, pairs, _check_config(config), workers, chunk_size, runner)
 
 
 def score_batch(
@@ -305,14 +316,6 @@ def score_batch(
     for workers needs the ``if __name__ == "__main__":`` guard of :mod:`multiprocessing`.
     """
     config = _check_config(config)
-    if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Iterable):
-        raise TypeError(f"pairs must be an iterable of (candidate, references) pairs, not {type(pairs).__name__}")
-    use, n_workers, owned = _runner(workers, runner)
-    size = chunk_size_for(len(pairs) if isinstance(pairs, Sequence) else None, n_workers, chunk_size)
-    try:
-        parts = list(use.map(partial(columns_chunk, config), chunked(pairs, size)))
-    finally:
-        if owned is not None:
-            owned.close()
+    parts = list(_map_chunks(columns_chunk, pairs, config, workers, chunk_size, runner))
     result = concat(parts, config)
     return result if ids is None else result.with_ids([str(i) for i in ids])

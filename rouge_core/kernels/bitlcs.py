@@ -37,24 +37,28 @@ def masks(ref: I64, vocab: int) -> U64:
 
 
 @jit
+def advance(v: U64, row: U64) -> None:
+    """One candidate token: ``V' = (V + U) | (V & ~U)``, ``U = V & row``, with the carry between words."""
+    carry = ZERO
+    for w in range(v.shape[0]):
+        x = v[w]
+        u = x & row[w]
+        s = x + u
+        out = ONE if s < x else ZERO
+        s2 = s + carry
+        if s2 < s:
+            out = ONE
+        v[w] = s2 | (x & ~u)
+        carry = out
+
+
+@jit
 def columns(match: U64, cand: I64, cols: U64) -> None:
     """``cols[b]``: the column vector after candidate position ``b`` (rows ``b >= len(cand)`` untouched)."""
-    words = match.shape[1]
-    v = np.full(words, FULL, dtype=np.uint64)
+    v = np.full(match.shape[1], FULL, dtype=np.uint64)
     for b in range(cand.shape[0]):
-        t = cand[b]
-        carry = ZERO
-        for w in range(words):
-            x = v[w]
-            u = x & match[t, w]
-            s = x + u
-            out = ONE if s < x else ZERO
-            s2 = s + carry
-            if s2 < s:
-                out = ONE
-            v[w] = s2 | (x & ~u)
-            carry = out
-            cols[b, w] = v[w]
+        advance(v, match[cand[b]])
+        cols[b, :] = v
 
 
 @jit
@@ -93,21 +97,9 @@ def lcs_length(ref: I64, cand: I64, vocab: int) -> int:
     if m == 0 or cand.shape[0] == 0:
         return 0
     match = masks(ref, vocab)
-    words = match.shape[1]
-    v = np.full(words, FULL, dtype=np.uint64)
+    v = np.full(match.shape[1], FULL, dtype=np.uint64)
     for b in range(cand.shape[0]):
-        t = cand[b]
-        carry = ZERO
-        for w in range(words):
-            x = v[w]
-            u = x & match[t, w]
-            s = x + u
-            out = ONE if s < x else ZERO
-            s2 = s + carry
-            if s2 < s:
-                out = ONE
-            v[w] = s2 | (x & ~u)
-            carry = out
+        advance(v, match[cand[b]])
     ones = 0
     for a in range(m):
         ones += int((v[a >> 6] >> np.uint64(a & 63)) & ONE)
