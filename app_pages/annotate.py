@@ -156,7 +156,14 @@ if not corpus.documents:
     st.stop()
 
 with open_store() as store:
-    corpus_id = store.add_corpus(corpus, current.source.name)
+    try:
+        corpus_id = store.add_corpus(corpus, current.source.name)
+    except StoreError:  # another corpus (other documents) has this name: keep both, told apart
+        try:
+            corpus_id = store.add_corpus(corpus, f"{current.source.name} · {current.digest[:8]}")
+        except StoreError as e:
+            st.error(md_literal(f"This corpus cannot be stored: {e}", 600))
+            st.stop()
     c1, c2, c3 = st.columns([2, 2, 2])
     with c1:
         annotator = str(kept.value_widget(st.text_input, "Your name (annotator)", "annot_name", "")).strip()

@@ -197,3 +197,17 @@ def test_an_import_with_a_score_outside_the_scale_is_refused_and_nothing_stored(
     assert any("outside the scale" in e.value.replace("\\", "") for e in at.error)
     with AnnotationStore(default_path()) as s:
         assert [(j.annotator, j.value) for j in s.judgments()] == [("alice", 4)]
+
+
+def test_a_corpus_whose_name_another_corpus_has_is_stored_beside_it():
+    from rouge_core.readers import read_corpus
+    from ui.widgets.corpus_input import SAMPLES
+
+    title = next(s.title for s in SAMPLES.values() if s.title.startswith("SummEval subset"))
+    with AnnotationStore(default_path()) as s:
+        s.add_corpus(read_corpus(b'{"id": "d1", "candidate": "a", "reference": "b"}', "x.jsonl"), title)
+    at = with_summeval(blind=False)
+    assert not at.exception and at.subheader[0].value.startswith("Item 1 of 120")
+    with AnnotationStore(default_path()) as s:
+        names = sorted(c.name for c in s.corpora())
+    assert len(names) == 2 and names[0] == title and names[1].startswith(title + " · ")
