@@ -324,20 +324,27 @@ def analyze_keys(text: TextInput, config: RougeConfig) -> tuple[list[str], list[
     (['a', 'b', 'c'], [['a', 'b'], ['c']])
     """
     text = as_text(text)
-    spans = sentence_spans(text)
-    key = key_function(config)
     assert config.tokenizer is not None  # RougeConfig.__post_init__ fills in the profile's default
     words = TOKENIZER_REGISTRY[config.tokenizer].words
+    # The per-token filter; None when it keeps every word as it is (no stopwords, no stemming).
+    key = key_function(config) if config.remove_stopwords or config.stem else None
+    drops = config.remove_stopwords
 
-    def run(view: list[tuple[int, int]]) -> list[list[str]]:
-        out = []
-        for s, e in view:
-            ks = [key(w) for w in words(text[s:e])]
-            out.append([k for k in ks if k is not None])
-        return out
+    def keys(part: str) -> list[str]:
+        ws = words(part)
+        if key is None:
+            return ws
+        if drops:
+            return [k for k in map(key, ws) if k is not None]
+        return list(map(key, ws))  # type: ignore[arg-type]  # no stopwords: key never gives None
 
-    sentences = run(limited_spans(text, spans, config))
-    joined = [k for s in sentences for k in s]
-    if config.byte_limit is not None and config.behaviour.byte_limit_per_sentence:
-        sentences = run(limited_spans(text, spans, config, per_sentence_bytes=True))
-    return joined, sentences
+    if config.word_limit is None and config.byte_limit is None:
+        sentences = [keys(line) for line in text.split("\n") if line]  # the lines sentence_spans keeps
+    else:
+        spans = sentence_spans(text)
+        sentences = [keys(text[s:e]) for s, e in limited_spans(text, spans, config)]
+        if config.byte_limit is not None and config.behaviour.byte_limit_per_sentence:
+            joined = [k for s in sentences for k in s]
+            sentences = [keys(text[s:e]) for s, e in limited_spans(text, spans, config, per_sentence_bytes=True)]
+            return joined, sentences
+    return [k for s in sentences for k in s], sentences

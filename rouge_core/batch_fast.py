@@ -1,0 +1,267 @@
+"""A chunk of :func:`rouge_core.score_batch` counted in a few compiled calls (:mod:`.kernels.chunk`).
+
+Python only reads each pair's texts and joins them into one UTF-8 buffer; tokenizing, word ids,
+stemming and stopwords (by a table made once per distinct word), and every count of every
+(pair, reference) run compiled, and the scores are computed column by column with the same
+arithmetic as :func:`rouge_core.scoring.score`. The numbers are those of :func:`rouge_core.score`
+(tests compare every column, every profile): a pair this path does not take (a malformed pair, no
+reference, several references to combine by ``best`` or ``jackknife``, ROUGE-W of a token-less
+reference where ROUGE-1.5.5 dies) goes through :func:`rouge_core.batch.score_pair` and lands in
+the same columns. Configs it does not serve at all (no numba, the ``unicode`` tokenizer, a length
+limit, ROUGE-W as one weighted LCS of the whole text) use the per-pair path for the whole chunk.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+from . import kernels
+from .config import RougeConfig
+from .lcs import weights
+from .measures import Family, MeasureSpec, measure_specs
+from .scoring import round5
+from .tokenize import as_text, key_function
+
+#: Tokenizers whose rule the compiled tokenizer reproduces (on Python's ``lower()`` for rouge-score).
+BYTE_TOKENIZERS = {"rouge155": False, "rouge-score": True}  # name -> lower() in Python first
+
+
+def supported(config: RougeConfig) -> bool:
+    """Whether :func:`columns` serves this config (else the per-pair path does).
+
+    >>> supported(RougeConfig(word_limit=10))
+    False
+    """
+    return (
+        config.tokenizer in BYTE_TOKENIZERS
+        and config.word_limit is None
+        and config.byte_limit is None
+        and (config.wlcs_weight is None or config.behaviour.wlcs_runs)
+        and kernels.impl() is not None
+    )
+
+
+def _summary(value: Any) -> Optional[str]:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)) and all(isinstance(s, str) for s in value):
+        return as_text(value)
+    return None
+
+
+def plain_texts(pair: Any) -> Optional[list[str]]:
+    """[candidate, reference, ...] as texts; None for anything the per-pair path must judge
+    (not a pair, a non-text summary, no reference).
+
+    >>> plain_texts(("a b", ["c", ["d", "e"]])), plain_texts(("a", [])), plain_texts("ab")
+    (['a b', 'c', 'd\\ne'], None, None)
+    """
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        return None
+    cand = _summary(pair[0])
+    refs = pair[1]
+    if isinstance(refs, str):
+        texts = [refs]
+    elif isinstance(refs, (list, tuple)) and refs:
+        texts = [_summary(r) for r in refs]  # type: ignore[misc]
+    else:
+        return None
+    if cand is None or any(t is None for t in texts):
+        return None
+    return [cand, *texts]
+
+
+class ChunkCounts:
+    """Every count of a chunk's plain pairs: ``hit``/``model``/``peer`` are (measure, row) arrays,
+    a row per (pair, reference); ``rows[p]`` is pair ``p``'s first row (and the end)."""
+
+    def __init__(self, config: RougeConfig, specs: Sequence[MeasureSpec], texts: Sequence[Sequence[str]]) -> None:
+        from .kernels import chunk
+
+        lower = BYTE_TOKENIZERS[str(config.tokenizer)]
+        flat = [t.lower() if lower else t for pt in texts for t in pt]
+        encoded = [t.encode("utf-8", "surrogatepass") for t in flat]
+        buf = np.frombuffer(bytearray(b"".join(encoded)), dtype=np.uint8)
+        text_off = np.fromiter(accumulate(map(len, encoded), initial=0), np.int64, len(encoded) + 1)
+        tok_start, tok_end, text_tok, sent_begin, sent_end, text_sent = chunk.tokenize(buf, text_off)
+        ids, first = chunk.intern(buf, tok_start, tok_end)
+        n_keys = len(first)
+        if config.stem or config.remove_stopwords:
+            key = key_function(config)
+            key_ids: dict[str, int] = {}
+            raw = buf.tobytes()
+            starts, ends = tok_start[first].tolist(), tok_end[first].tolist()
+            keys = (key(raw[s:e].decode("ascii")) for s, e in zip(starts, ends))
+            key_of = np.fromiter(
+                (-1 if k is None else key_ids.setdefault(k, len(key_ids)) for k in keys), np.int64, n_keys
+            )
+            ids, text_tok, sent_begin, sent_end = chunk.compact(ids, key_of, text_tok, sent_begin, sent_end)
+            n_keys = len(key_ids)
+        self.pair_text = np.fromiter(accumulate(map(len, texts), initial=0), np.int64, len(texts) + 1)
+        self.rows = self.pair_text - np.arange(len(texts) + 1)
+        self.lengths = np.diff(text_tok)  # tokens per text
+        n_rows = int(self.rows[-1])
+        fam = [s.family for s in specs]
+        w = config.wlcs_weight
+        longest = int((sent_end - sent_begin).max()) if len(sent_end) else 0
+        f = np.asarray(weights(w, longest + 1) if w is not None else [0.0], dtype=np.float64)
+        self.hit = np.zeros((len(specs), n_rows))
+        self.model = np.zeros((len(specs), n_rows))
+        self.peer = np.zeros((len(specs), n_rows))
+        self.w_base = np.zeros(n_rows)
+        chunk.chunk_counts(
+            ids,
+            n_keys,
+            text_tok,
+            sent_begin,
+            sent_end,
+            text_sent,
+            self.pair_text,
+            fam.count(Family.N),
+            Family.L in fam,
+            config.behaviour.union_budget,
+            Family.LFLAT in fam,
+            Family.W in fam,
+            w is not None and w != 1.0,
+            f,
+            Family.S in fam,
+            Family.SU in fam,
+            config.skip_distance if config.skip_distance is not None else -1,
+            config.behaviour.su_last_unigram,
+            self.hit,
+            self.model,
+            self.peer,
+            self.w_base,
+        )
+        if Family.W in fam and w is not None:
+            m = fam.index(Family.W)
+            double = config.behaviour.wlcs_double_weight
+            self.model[m] = [b**w if double else b for b in self.w_base.tolist()]
+            cand_len = np.repeat(self.lengths[self.pair_text[:-1]], np.diff(self.rows))
+            self.peer[m] = [float(x) ** w for x in cand_len.tolist()]
+
+    def reference_lengths(self, p: int) -> np.ndarray:
+        """Tokens of pair ``p``'s references."""
+        return self.lengths[self.pair_text[p] + 1 : self.pair_text[p + 1]]
+
+
+def _ratio(num: np.ndarray, den: np.ndarray, inverse: Optional[float]) -> np.ndarray:
+    out = np.zeros(len(num))
+    ok = den > 0
+    np.divide(num, den, out=out, where=ok)
+    if inverse is not None:  # f^-1 of ROUGE-W: x ** (1 / w), Python's pow element by element
+        out = np.array([x**inverse if d > 0 else 0.0 for x, d in zip(out.tolist(), den.tolist())])
+    return out
+
+
+def _round5(a: np.ndarray) -> np.ndarray:
+    return np.array([round5(x) for x in a.tolist()], dtype=np.float64)
+
+
+def scores(
+    hit: np.ndarray, model: np.ndarray, peer: np.ndarray, rounded: bool, alpha: float, w: Optional[float] = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(P, R, F) columns: :func:`rouge_core.scoring.score` element by element, the same operations
+    in the same order (``w``: ROUGE-W's f^-1).
+
+    >>> p, r, f = scores(np.array([1.0, 0.0]), np.array([3.0, 0.0]), np.array([6.0, 2.0]), False, 0.5)
+    >>> f.tolist() == [2 / 9, 0.0]
+    True
+    """
+    inverse = 1 / w if w is not None else None
+    r = _ratio(hit, model, inverse)
+    p = _ratio(hit, peer, inverse)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if rounded:
+            r, p = _round5(r), _round5(p)
+            d = (1 - alpha) * p + alpha * r
+            f = np.where(d > 0, _round5(np.where(d > 0, p * r / d, 0.0)), 0.0)
+            return p, r, f
+        if alpha == 0:
+            return p, r, r.copy()
+        b2 = (1 - alpha) / alpha
+        d = b2 * p + r
+        f = np.where(d > 0, (1 + b2) * p * r / d, 0.0)
+        bad = ~np.isfinite(f)
+        if bad.any():  # beta^2 overflowed: the alpha form, as f_beta does
+            d2 = (1 - alpha) * p + alpha * r
+            f = np.where(bad, np.where(d2 > 0, p * r / d2, 0.0), f)
+        f = np.minimum(f, np.maximum(np.maximum(p, r), 1.0))
+    return p, r, f
+
+
+def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
+    """:func:`rouge_core.batch.columns_chunk` of a chunk, counted by the compiled chunk kernels."""
+    from .batch import BatchResult, MeasureColumns, default_ids, score_pair
+
+    specs = measure_specs(config)
+    texts = [plain_texts(p) for p in chunk]
+    plain = [k for k, t in enumerate(texts) if t is not None]
+    counts = ChunkCounts(config, specs, [texts[k] for k in plain])  # type: ignore[misc]
+    dies = config.behaviour.wlcs_dies_on_empty_reference and any(s.family == Family.W for s in specs)
+    fast: list[int] = []  # chunk index of each plain pair this path scores
+    rows: list[int] = []  # and its row (or -1: several references, pooled below)
+    pooled: list[tuple[int, int]] = []  # (plain index, position in fast) of the pooled ones
+    for j, k in enumerate(plain):
+        n_refs = int(counts.rows[j + 1] - counts.rows[j])
+        if dies and not counts.reference_lengths(j).all():
+            continue
+        if n_refs == 1:
+            rows.append(int(counts.rows[j]))
+        elif config.multi_ref == "pooled":
+            pooled.append((j, len(fast)))
+            rows.append(-1)
+        else:
+            continue
+        fast.append(k)
+    slow = sorted(set(range(len(chunk))) - set(fast))
+    slow_results = {k: score_pair(chunk[k], config, start + k) for k in slow}
+    fast_idx = np.array(fast, dtype=np.int64)
+    row_idx = np.array(rows, dtype=np.int64)
+    n = len(chunk)
+    measures = {}
+    for m, spec in enumerate(specs):
+        is_w = spec.family == Family.W
+        hit, model, peer = (
+            a[m][row_idx] if len(row_idx) else np.zeros(0) for a in (counts.hit, counts.model, counts.peer)
+        )
+        for j, pos in pooled:  # the references' counts added one after the other, as Counts + Counts
+            r0, r1 = int(counts.rows[j]), int(counts.rows[j + 1])
+            h, mo, pe = counts.hit[m][r0], counts.model[m][r0], counts.peer[m][r0]
+            for q in range(r0 + 1, r1):
+                h, mo, pe = h + counts.hit[m][q], mo + counts.model[m][q], pe + counts.peer[m][q]
+            hit[pos], model[pos], peer[pos] = h, mo, pe
+        p, r, f = scores(
+            hit, model, peer, config.behaviour.rounding, config.alpha, config.wlcs_weight if is_w else None
+        )
+        sets: dict[tuple[str, ...], int] = {(): 0}
+        cols: dict[str, np.ndarray] = {
+            name: np.zeros(n) for name in ("precision", "recall", "fmeasure", "hit", "model", "peer")
+        }
+        has = np.zeros(n, dtype=np.bool_)
+        note = np.zeros(n, dtype=np.int32)
+        for name, values in zip(
+            ("precision", "recall", "fmeasure", "hit", "model", "peer"), (p, r, f, hit, model, peer)
+        ):
+            cols[name][fast_idx] = values
+        has[fast_idx] = True
+        note[fast_idx] = sets.setdefault(spec.notes, len(sets))
+        for k, res in slow_results.items():
+            mr = res[spec.label]
+            sc, co = mr.score, mr.counts
+            cols["precision"][k], cols["recall"][k], cols["fmeasure"][k] = sc.precision, sc.recall, sc.fmeasure
+            if co is not None:
+                has[k] = True
+                cols["hit"][k], cols["model"][k], cols["peer"][k] = co.hit, co.model, co.peer
+            note[k] = sets.setdefault(mr.notes, len(sets))
+        whole = not (is_w and has.any())  # ROUGE-W's counts are floats, the others whole numbers
+        for name in ("hit", "model", "peer"):
+            if whole:
+                cols[name] = cols[name].astype(np.int64)
+        measures[spec.label] = MeasureColumns(
+            spec.label, str(spec.family), has_counts=has, note_sets=tuple(sets), note_index=note, **cols
+        )
+    return BatchResult(config, default_ids(n), measures)

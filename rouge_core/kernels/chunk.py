@@ -1,0 +1,326 @@
+"""A chunk of pairs in a few calls: tokens from UTF-8 bytes, exact word ids, every count at once.
+
+What :mod:`rouge_core.batch_fast` runs for :func:`rouge_core.score_batch`. The steps are those of
+the per-pair path, compiled:
+
+* :func:`tokenize`: ASCII letters are lower-cased, a token is a run of ``[a-z0-9]`` bytes, and a
+  sentence is a non-empty line (``\\n``), as :func:`rouge_core.tokenize.analyze_keys` splits. On
+  UTF-8 bytes this is exactly the ``rouge155`` tokenizer (``[A-Za-z0-9]+``, lower-cased: every
+  non-ASCII byte is >= 0x80, so it separates) and, on text already passed through Python's
+  ``lower()``, the ``rouge-score`` one (``[a-z0-9]+`` runs of the lower-cased text).
+* :func:`intern`: the same word gets the same id (an open-addressing table over the bytes, with
+  the bytes compared on every hash match: exact, whatever the hash does).
+* :func:`compact`: words mapped to keys (stemming) or dropped (stopwords), by a table made in
+  Python from each distinct word once.
+* :func:`chunk_counts`: per (pair, reference), ROUGE-N hits for every n (n-grams renumbered level by
+  level, clipped by counting), the union LCS of ROUGE-L and ROUGE-W (:func:`.union.union_hit`), the
+  flat LCS (:func:`.bitlcs.lcs_length`) and skip-bigram hits (:func:`.skip.skip_hits`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from ._jit import jit
+from .bitlcs import lcs_length
+from .skip import skip_hits
+from .union import union_hit
+
+U8 = npt.NDArray[np.uint8]
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+
+FNV_OFFSET = np.uint64(0xCBF29CE484222325)
+FNV_PRIME = np.uint64(0x100000001B3)
+
+
+@jit
+def _word_byte(b: int) -> bool:
+    return (97 <= b <= 122) or (48 <= b <= 57)
+
+
+@jit
+def tokenize(buf: U8, text_off: I64) -> tuple[I64, I64, I64, I64, I64, I64]:
+    """Lower-case ``buf``'s ASCII letters (in place) and cut every text ``buf[text_off[t]:text_off[t+1]]``
+    into tokens and sentences.
+
+    Returns (token starts, token ends (byte offsets), each text's first token and the end,
+    sentence first tokens, sentence ends (token indices), each text's first sentence and the end).
+    """
+    n_texts = text_off.shape[0] - 1
+    for i in range(buf.shape[0]):
+        if 65 <= buf[i] <= 90:
+            buf[i] += 32
+    cap = buf.shape[0] // 2 + n_texts + 1  # a token or a sentence takes a byte and a separator
+    tok_start = np.empty(cap, dtype=np.int64)
+    tok_end = np.empty(cap, dtype=np.int64)
+    sent_begin = np.empty(cap, dtype=np.int64)
+    sent_end = np.empty(cap, dtype=np.int64)
+    text_tok = np.empty(n_texts + 1, dtype=np.int64)
+    text_sent = np.empty(n_texts + 1, dtype=np.int64)
+    nt = 0
+    ns = 0
+    for t in range(n_texts):
+        text_tok[t] = nt
+        text_sent[t] = ns
+        start, stop = text_off[t], text_off[t + 1]
+        line_start = start
+        line_tok = nt
+        in_word = False
+        for i in range(start, stop + 1):
+            b = buf[i] if i < stop else 10  # the text's end ends its last line
+            if i < stop and _word_byte(b):
+                if not in_word:
+                    tok_start[nt] = i
+                    in_word = True
+                continue
+            if in_word:
+                tok_end[nt] = i
+                nt += 1
+                in_word = False
+            if b == 10:
+                if i > line_start:  # a non-empty line (spaces only included) is a sentence
+                    sent_begin[ns] = line_tok
+                    sent_end[ns] = nt
+                    ns += 1
+                line_start = i + 1
+                line_tok = nt
+    text_tok[n_texts] = nt
+    text_sent[n_texts] = ns
+    return tok_start[:nt], tok_end[:nt], text_tok, sent_begin[:ns], sent_end[:ns], text_sent
+
+
+@jit
+def _same(buf: U8, a0: int, a1: int, b0: int, b1: int) -> bool:
+    if a1 - a0 != b1 - b0:
+        return False
+    for k in range(a1 - a0):
+        if buf[a0 + k] != buf[b0 + k]:
+            return False
+    return True
+
+
+@jit
+def intern(buf: U8, tok_start: I64, tok_end: I64) -> tuple[I64, I64]:
+    """Word ids in order of first appearance (equal bytes, equal id), and each word's first token."""
+    n = tok_start.shape[0]
+    size = 16
+    while size < 2 * n:
+        size *= 2
+    mask = np.uint64(size - 1)
+    slot_tok = np.full(size, -1, dtype=np.int64)
+    slot_hash = np.zeros(size, dtype=np.uint64)
+    ids = np.empty(n, dtype=np.int64)
+    first = np.empty(n, dtype=np.int64)
+    words = 0
+    for t in range(n):
+        h = FNV_OFFSET
+        for i in range(tok_start[t], tok_end[t]):
+            h = (h ^ np.uint64(buf[i])) * FNV_PRIME
+        s = h & mask
+        while True:
+            u = slot_tok[s]
+            if u < 0:
+                slot_tok[s] = t
+                slot_hash[s] = h
+                ids[t] = words
+                first[words] = t
+                words += 1
+                break
+            if slot_hash[s] == h and _same(buf, tok_start[u], tok_end[u], tok_start[t], tok_end[t]):
+                ids[t] = ids[u]
+                break
+            s = (s + np.uint64(1)) & mask
+    return ids, first[:words]
+
+
+@jit
+def compact(ids: I64, key_of: I64, text_tok: I64, sent_begin: I64, sent_end: I64) -> tuple[I64, I64, I64, I64]:
+    """Every token's word id replaced by ``key_of[word]``; tokens whose key is -1 (stopwords) dropped,
+    the text and sentence bounds moved with them (a sentence may become empty, as in Python)."""
+    new_index = np.empty(ids.shape[0] + 1, dtype=np.int64)  # old token index -> new index
+    out = np.empty(ids.shape[0], dtype=np.int64)
+    n = 0
+    for t in range(ids.shape[0]):
+        new_index[t] = n
+        k = key_of[ids[t]]
+        if k >= 0:
+            out[n] = k
+            n += 1
+    new_index[ids.shape[0]] = n
+    tt = np.empty(text_tok.shape[0], dtype=np.int64)
+    for i in range(text_tok.shape[0]):
+        tt[i] = new_index[text_tok[i]]
+    sb = np.empty(sent_begin.shape[0], dtype=np.int64)
+    se = np.empty(sent_end.shape[0], dtype=np.int64)
+    for i in range(sent_begin.shape[0]):
+        sb[i] = new_index[sent_begin[i]]
+        se[i] = new_index[sent_end[i]]
+    return out[:n], tt, sb, se
+
+
+@jit
+def ngram_hits(c: I64, r: I64, vocab: int, max_n: int, out: I64) -> None:
+    """``out[n-1]`` = clipped n-gram hits of ``c`` and ``r`` (ids below ``vocab``) for n = 1..max_n.
+
+    Level n's n-grams get dense ids from the pairs (id of the (n-1)-gram, last token), numbered by
+    one sort of both sides' codes; each reference n-gram then takes one of the candidate's
+    remaining copies: sum of min(counts)."""
+    lc, lr = c.shape[0], r.shape[0]
+    prev_c, prev_r = c, r
+    nv = vocab
+    for n in range(1, max_n + 1):
+        mc, mr = lc - n + 1, lr - n + 1
+        if mc <= 0 or mr <= 0:
+            for k in range(n, max_n + 1):
+                out[k - 1] = 0
+            return
+        if n == 1:
+            cur_c, cur_r = c, r
+        else:
+            codes = np.empty(mc + mr, dtype=np.int64)
+            for i in range(mc):
+                codes[i] = prev_c[i] * vocab + c[i + n - 1]
+            for i in range(mr):
+                codes[mc + i] = prev_r[i] * vocab + r[i + n - 1]
+            order = np.argsort(codes)
+            cur = np.empty(mc + mr, dtype=np.int64)
+            label = -1
+            last = np.int64(-1)
+            for k in range(mc + mr):
+                code = codes[order[k]]
+                if label < 0 or code != last:
+                    label += 1
+                    last = code
+                cur[order[k]] = label
+            nv = label + 1
+            cur_c, cur_r = cur[:mc], cur[mc:]
+        left = np.zeros(nv, dtype=np.int64)
+        for x in cur_c:
+            left[x] += 1
+        hit = 0
+        for x in cur_r:
+            if left[x] > 0:
+                left[x] -= 1
+                hit += 1
+        out[n - 1] = hit
+        prev_c, prev_r = cur_c, cur_r
+
+
+@jit
+def pair_total(length: int, distance: int) -> int:
+    """:func:`rouge_core.skipbigram.pair_total`."""
+    if length < 2:
+        return 0
+    if distance < 0 or distance + 1 >= length - 1:
+        return length * (length - 1) // 2
+    w = distance + 1
+    return w * (length - w) + w * (w - 1) // 2
+
+
+@jit
+def _offsets(sent_begin: I64, sent_end: I64, s0: int, s1: int, t0: int, t1: int) -> I64:
+    """A text's sentence starts and its end, relative to its first token ``t0``."""
+    off = np.empty(s1 - s0 + 1, dtype=np.int64)
+    for s in range(s0, s1):
+        off[s - s0] = sent_begin[s] - t0
+    off[s1 - s0] = t1 - t0
+    return off
+
+
+@jit
+def chunk_counts(
+    ids: I64,
+    n_keys: int,
+    text_tok: I64,
+    sent_begin: I64,
+    sent_end: I64,
+    text_sent: I64,
+    pair_text: I64,
+    max_n: int,
+    lcs_union: bool,
+    lcs_budget: bool,
+    lcs_flat: bool,
+    wlcs: bool,
+    wlcs_weighted: bool,
+    f: F64,
+    skip_s: bool,
+    skip_su: bool,
+    distance: int,
+    su_last: bool,
+    hit: F64,
+    model: F64,
+    peer: F64,
+    w_base: F64,
+) -> None:
+    """Every count of every (pair, reference) row of a chunk.
+
+    Pair ``p``'s texts are ``pair_text[p]`` (the candidate) up to ``pair_text[p+1]`` (its
+    references); row ``pair_text[p] - p + k`` is its reference ``k``. ``hit``/``model``/``peer``
+    are (measures, rows) in :func:`rouge_core.measures.measure_specs` order: ROUGE-1..max_n, L,
+    Lflat, W, S, SU (those asked). ROUGE-W's model and peer are left to the caller (they need
+    ``pow``); ``w_base[row]`` = sum of f(sentence length) over the reference's sentences.
+    """
+    local = np.full(n_keys, -1, dtype=np.int64)
+    lid = np.empty(ids.shape[0], dtype=np.int64)
+    grams = np.empty(max(max_n, 1), dtype=np.int64)
+    f0 = np.zeros(1, dtype=np.float64)
+    for p in range(pair_text.shape[0] - 1):
+        first, stop = pair_text[p], pair_text[p + 1]
+        a0, a1 = text_tok[first], text_tok[stop]
+        v = 0
+        for t in range(a0, a1):  # the pair's own dense ids: small bit masks and count arrays
+            w = ids[t]
+            if local[w] < 0:
+                local[w] = v
+                v += 1
+            lid[t] = local[w]
+        for t in range(a0, a1):
+            local[ids[t]] = -1
+        c0, c1 = text_tok[first], text_tok[first + 1]
+        c = lid[c0:c1]
+        lc = c1 - c0
+        c_off = _offsets(sent_begin, sent_end, text_sent[first], text_sent[first + 1], c0, c1)
+        for ref_text in range(first + 1, stop):
+            row = ref_text - p - 1
+            r0, r1 = text_tok[ref_text], text_tok[ref_text + 1]
+            r = lid[r0:r1]
+            lr = r1 - r0
+            m = 0
+            if max_n > 0:
+                ngram_hits(c, r, v, max_n, grams)
+                for n in range(1, max_n + 1):
+                    hit[m, row] = grams[n - 1]
+                    model[m, row] = max(lr - n + 1, 0)
+                    peer[m, row] = max(lc - n + 1, 0)
+                    m += 1
+            if lcs_union or wlcs:
+                r_off = _offsets(sent_begin, sent_end, text_sent[ref_text], text_sent[ref_text + 1], r0, r1)
+            if lcs_union:
+                hit[m, row] = union_hit(r, r_off, c, c_off, v, f0, False, f0, False, r, c, lcs_budget)
+                model[m, row] = lr
+                peer[m, row] = lc
+                m += 1
+            if lcs_flat:
+                hit[m, row] = lcs_length(r, c, v)
+                model[m, row] = lr
+                peer[m, row] = lc
+                m += 1
+            if wlcs:
+                hit[m, row] = union_hit(r, r_off, c, c_off, v, f, wlcs_weighted, f, True, r, c, True)
+                base = 0.0
+                for s in range(r_off.shape[0] - 1):
+                    base += f[r_off[s + 1] - r_off[s]]
+                w_base[row] = base
+                m += 1
+            if skip_s:
+                hit[m, row] = skip_hits(c, r, v, distance, False, su_last)
+                model[m, row] = pair_total(lr, distance)
+                peer[m, row] = pair_total(lc, distance)
+                m += 1
+            if skip_su:
+                hit[m, row] = skip_hits(c, r, v, distance, True, su_last)
+                model[m, row] = pair_total(lr, distance) + (lr if su_last else max(lr - 1, 0))
+                peer[m, row] = pair_total(lc, distance) + (lc if su_last else max(lc - 1, 0))
+                m += 1
