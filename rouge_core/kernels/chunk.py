@@ -103,12 +103,11 @@ def _same(buf: U8, a0: int, a1: int, b0: int, b1: int) -> bool:
 
 @jit
 def intern(buf: U8, tok_start: I64, tok_end: I64) -> tuple[I64, I64]:
-    """Word ids in order of first appearance (equal bytes, equal id), and each word's first token."""
+    """Word ids in order of first appearance (equal bytes, equal id), and each word's first token.
+
+    The table holds the distinct words (doubled when half full), so it stays small and in cache."""
     n = tok_start.shape[0]
-    size = 16
-    while size < 2 * n:
-        size *= 2
-    mask = np.uint64(size - 1)
+    size = 1024
     slot_tok = np.full(size, -1, dtype=np.int64)
     slot_hash = np.zeros(size, dtype=np.uint64)
     ids = np.empty(n, dtype=np.int64)
@@ -118,6 +117,7 @@ def intern(buf: U8, tok_start: I64, tok_end: I64) -> tuple[I64, I64]:
         h = FNV_OFFSET
         for i in range(tok_start[t], tok_end[t]):
             h = (h ^ np.uint64(buf[i])) * FNV_PRIME
+        mask = np.uint64(size - 1)
         s = h & mask
         while True:
             u = slot_tok[s]
@@ -132,6 +132,19 @@ def intern(buf: U8, tok_start: I64, tok_end: I64) -> tuple[I64, I64]:
                 ids[t] = ids[u]
                 break
             s = (s + np.uint64(1)) & mask
+        if 2 * words > size:  # rehash into twice the slots
+            old_tok, old_hash = slot_tok, slot_hash
+            size *= 2
+            mask = np.uint64(size - 1)
+            slot_tok = np.full(size, -1, dtype=np.int64)
+            slot_hash = np.zeros(size, dtype=np.uint64)
+            for k in range(old_tok.shape[0]):
+                if old_tok[k] >= 0:
+                    s = old_hash[k] & mask
+                    while slot_tok[s] >= 0:
+                        s = (s + np.uint64(1)) & mask
+                    slot_tok[s] = old_tok[k]
+                    slot_hash[s] = old_hash[k]
     return ids, first[:words]
 
 
@@ -160,12 +173,46 @@ def compact(ids: I64, key_of: I64, text_tok: I64, sent_begin: I64, sent_end: I64
     return out[:n], tt, sb, se
 
 
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing
+
+
+@jit
+def relabel(codes: I64) -> tuple[I64, int]:
+    """Each code's dense label in order of first appearance (equal codes, equal label), and how many
+    labels: an open-addressing table keyed by the codes themselves (exact)."""
+    n = codes.shape[0]
+    bits = 4
+    while (1 << bits) < 2 * n:
+        bits += 1
+    shift = np.uint64(64 - bits)
+    mask = np.int64((1 << bits) - 1)
+    slot_code = np.empty(1 << bits, dtype=np.int64)
+    slot_label = np.full(1 << bits, -1, dtype=np.int64)
+    out = np.empty(n, dtype=np.int64)
+    labels = 0
+    for i in range(n):
+        code = codes[i]
+        s = np.int64((np.uint64(code) * GOLDEN) >> shift)
+        while True:
+            if slot_label[s] < 0:
+                slot_code[s] = code
+                slot_label[s] = labels
+                out[i] = labels
+                labels += 1
+                break
+            if slot_code[s] == code:
+                out[i] = slot_label[s]
+                break
+            s = (s + np.int64(1)) & mask
+    return out, labels
+
+
 @jit
 def ngram_hits(c: I64, r: I64, vocab: int, max_n: int, out: I64) -> None:
     """``out[n-1]`` = clipped n-gram hits of ``c`` and ``r`` (ids below ``vocab``) for n = 1..max_n.
 
     Level n's n-grams get dense ids from the pairs (id of the (n-1)-gram, last token), numbered by
-    one sort of both sides' codes; each reference n-gram then takes one of the candidate's
+    :func:`relabel`; each reference n-gram then takes one of the candidate's
     remaining copies: sum of min(counts)."""
     lc, lr = c.shape[0], r.shape[0]
     prev_c, prev_r = c, r
@@ -184,17 +231,7 @@ def ngram_hits(c: I64, r: I64, vocab: int, max_n: int, out: I64) -> None:
                 codes[i] = prev_c[i] * vocab + c[i + n - 1]
             for i in range(mr):
                 codes[mc + i] = prev_r[i] * vocab + r[i + n - 1]
-            order = np.argsort(codes)
-            cur = np.empty(mc + mr, dtype=np.int64)
-            label = -1
-            last = np.int64(-1)
-            for k in range(mc + mr):
-                code = codes[order[k]]
-                if label < 0 or code != last:
-                    label += 1
-                    last = code
-                cur[order[k]] = label
-            nv = label + 1
+            cur, nv = relabel(codes)
             cur_c, cur_r = cur[:mc], cur[mc:]
         left = np.zeros(nv, dtype=np.int64)
         for x in cur_c:
