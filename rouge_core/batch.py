@@ -77,7 +77,10 @@ def score_pair(pair: Any, config: RougeConfig, index: int) -> dict[str, MeasureR
 
 
 def score_chunk(config: RougeConfig, start: int, chunk: list[Any]) -> list[dict[str, MeasureResult]]:
-    """Every pair of a chunk scored (what a worker runs for :func:`rouge_core.evaluate_corpus`)."""
+    """Every pair of a chunk scored (what a worker runs for :func:`rouge_core.evaluate_corpus`): by the
+    compiled chunk kernels where they serve the config (:mod:`rouge_core.batch_fast`), else pair by pair."""
+    if batch_fast.supported(config):
+        return batch_fast.results(config, start, chunk)
     return [score_pair(p, config, start + k) for k, p in enumerate(chunk)]
 
 

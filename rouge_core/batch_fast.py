@@ -22,7 +22,7 @@ from . import kernels
 from .config import RougeConfig
 from .lcs import weights
 from .measures import Family, MeasureSpec, measure_specs
-from .scoring import round5
+from .scoring import Counts, round5
 from .tokenize import as_text, key_function
 
 #: Tokenizers whose rule the compiled tokenizer reproduces (on Python's ``lower()`` for rouge-score).
@@ -265,3 +265,51 @@ def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
             spec.label, str(spec.family), has_counts=has, note_sets=tuple(sets), note_index=note, **cols
         )
     return BatchResult(config, default_ids(n), measures)
+
+
+def _reference_values(
+    config: RougeConfig, spec: MeasureSpec, counts: ChunkCounts, m: int
+) -> tuple[list[Any], list[float]]:
+    """Per row: the measure's :class:`~rouge_core.scoring.Counts` (the Python types the per-pair
+    path gives) and its ``-f B`` selection value (:mod:`rouge_core.measures`' and
+    :func:`rouge_core.summary_lcs.lcs_measure`'s)."""
+    hits, models, peers = counts.hit[m].tolist(), counts.model[m].tolist(), counts.peer[m].tolist()
+    if spec.family == Family.W:
+        w = config.wlcs_weight
+        assert w is not None
+        made = [Counts(h, mo, pe) for h, mo, pe in zip(hits, models, peers)]
+        sel = [(h / b) ** (1 / w) if b else 0.0 for h, b in zip(hits, counts.w_base.tolist())]
+        return made, sel
+    made = [Counts(int(h), int(mo), int(pe)) for h, mo, pe in zip(hits, models, peers)]
+    if spec.family in (Family.L, Family.LFLAT):
+        return made, [h / mo if mo else 0.0 for h, mo in zip(hits, models)]
+    if config.behaviour.rounding:
+        return made, [round5(h / mo) if mo else 0.0 for h, mo in zip(hits, models)]
+    return made, [h / mo if mo else 0.0 for h, mo in zip(hits, models)]
+
+
+def results(config: RougeConfig, start: int, chunk: list[Any]) -> list[dict[str, Any]]:
+    """:func:`rouge_core.batch.score_chunk` of a chunk: :func:`rouge_core.score`'s results, each pair's
+    references combined by :func:`rouge_core.evaluate.combine` from the compiled chunk counts."""
+    from .batch import score_pair
+    from .evaluate import MeasureResult, ReferenceResult, combine
+
+    specs = measure_specs(config)
+    texts = [plain_texts(p) for p in chunk]
+    plain = [k for k, t in enumerate(texts) if t is not None]
+    counts = ChunkCounts(config, specs, [texts[k] for k in plain])  # type: ignore[misc]
+    dies = config.behaviour.wlcs_dies_on_empty_reference and any(s.family == Family.W for s in specs)
+    values = [_reference_values(config, spec, counts, m) for m, spec in enumerate(specs)]
+    out: list[Optional[dict[str, Any]]] = [None] * len(chunk)
+    for j, k in enumerate(plain):
+        if dies and not counts.reference_lengths(j).all():
+            continue  # ROUGE-W's note and zero: the per-pair path
+        r0, r1 = int(counts.rows[j]), int(counts.rows[j + 1])
+        measures = {}
+        for spec, (made, sel) in zip(specs, values):
+            per = [(made[q], sel[q]) for q in range(r0, r1)]
+            score, total, chosen, jack, each = combine(per, config, spec.inverse)
+            refs = tuple(ReferenceResult(c, sc, s) for (c, s), sc in zip(per, each))
+            measures[spec.label] = MeasureResult(spec.label, spec.family, score, total, refs, chosen, jack, spec.notes)
+        out[k] = measures
+    return [r if r is not None else score_pair(chunk[k], config, start + k) for k, r in enumerate(out)]

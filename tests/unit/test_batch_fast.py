@@ -199,3 +199,19 @@ def test_configs_the_chunk_path_leaves_to_the_per_pair_path():
     assert not supported(RougeConfig(byte_limit=10))
     assert not supported(RougeConfig(profile="paper", wlcs_weight=1.2))  # W as one weighted LCS
     assert supported(RougeConfig(profile="rouge-score", wlcs_weight=None))
+
+
+@pytest.mark.parametrize("config", SERVED, ids=[c.signature() for c in SERVED])
+def test_chunk_results_equal_score(config):
+    from rouge_core import score
+    from rouge_core.batch import score_chunk
+
+    got = score_chunk(config, 0, PAIRS)
+    for (cand, refs), g in zip(PAIRS, got):
+        want = score(cand, refs, config)
+        assert g == want
+        for label, m in want.items():  # the same Python types (ints stay ints)
+            for a, b in zip(m.per_reference, g[label].per_reference):
+                assert [type(x) for x in (a.counts.hit, a.counts.model, a.select)] == [
+                    type(x) for x in (b.counts.hit, b.counts.model, b.select)
+                ]
