@@ -20,6 +20,7 @@ from typing import Iterator, Optional, Sequence
 
 import numpy as np
 
+from . import kernels
 from .scoring import round5
 
 #: drand48 multiplier, increment and the seed's low word (POSIX; Perl's ``Perl_drand48_r``).
@@ -235,6 +236,15 @@ def bootstrap_sums(
     if n == 0:
         return out
     columns = np.ascontiguousarray(values.T, dtype=np.float64)
+    if kernels.impl() is not None:  # compiled: the same additions, no index block held for Perl's draws
+        from .kernels import bootstrap
+
+        if perl:
+            bootstrap.perl_sums(columns, 0, out)
+            return out
+        for row, _, idx in index_pieces(n, samples, perl, rng, cells):
+            bootstrap.add_in_order(columns, np.ascontiguousarray(idx), out[row : row + idx.shape[0]])
+        return out
     for row, _, idx in index_pieces(n, samples, perl, rng, cells):
         k = idx.shape[0]
         out[row : row + k] = _add_in_order(columns, idx, out[row : row + k])
