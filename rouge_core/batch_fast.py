@@ -40,8 +40,28 @@ def supported(config: RougeConfig) -> bool:
         and config.word_limit is None
         and config.byte_limit is None
         and (config.wlcs_weight is None or config.behaviour.wlcs_runs)
-        and kernels.impl() is not None
+        and _chunk_kernels_work()
     )
+
+
+_checked: list[bool] = []
+
+
+def _chunk_kernels_work() -> bool:
+    """The compiled kernels are there and the chunk kernels compile (or load) and count a small
+    case right; checked once per process (a failure leaves every chunk to the per-pair path)."""
+    if not _checked:
+        ok = False
+        if kernels.impl() is not None:
+            try:
+                config = RougeConfig(max_n=2, skip_distance=-1, rouge_su=True, stem=True)
+                c = ChunkCounts(config, measure_specs(config), [["Police kill the gunmen", "police killed the gunman"]])
+                # ROUGE-1, 2, L, (W), S*, SU*: "police", stemmed "kill" and "the" match, "gunmen" does not
+                ok = c.hit[:, 0].tolist()[:3] == [3.0, 2.0, 3.0] and c.hit[4:, 0].tolist() == [3.0, 6.0]
+            except Exception:  # a numba that cannot compile them here: the per-pair path, silently
+                ok = False
+        _checked.append(ok)
+    return _checked[0]
 
 
 def _summary(value: Any) -> Optional[str]:

@@ -215,3 +215,18 @@ def test_chunk_results_equal_score(config):
                 assert [type(x) for x in (a.counts.hit, a.counts.model, a.select)] == [
                     type(x) for x in (b.counts.hit, b.counts.model, b.select)
                 ]
+
+
+def test_chunk_kernels_that_fail_their_check_leave_every_chunk_to_the_per_pair_path(monkeypatch):
+    import rouge_core.batch_fast as bf
+    from rouge_core import score_batch
+
+    def broken(*a):
+        raise RuntimeError("no compiler here")
+
+    monkeypatch.setattr(bf, "_checked", [])
+    monkeypatch.setattr(bf, "ChunkCounts", broken)
+    config = RougeConfig(max_n=1)
+    assert not supported(config)
+    res = score_batch([("police kill the gunman", "police killed the gunman")], config)
+    assert res.measures["ROUGE-1"].recall.tolist() == [0.75]
