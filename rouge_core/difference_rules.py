@@ -19,7 +19,7 @@ from .measures import measure_specs
 from .profiles import LcsMode
 from .scoring import Counts, Score, pick_best, round5
 from .scoring import score as counts_to_score
-from .skipbigram import skip_counts
+from .skipbigram import count_skip_bigrams
 from .stem import stem_rouge155
 from .summary_lcs import lcs_measure
 from .tokenize import Token, analyze
@@ -68,7 +68,9 @@ def _su_last(ctx: Context) -> Optional[Finding]:
         return None
     rep, cfg, label, m = p
     alt = _combine(
-        [skip_counts(rep.candidate.keys, r.keys, cfg.skip_distance or 0, su=True) for r in rep.references], cfg, label
+        [count_skip_bigrams(rep.candidate.keys, r.keys, cfg.skip_distance or 0, su=True)[0] for r in rep.references],
+        cfg,
+        label,
     )
     return (
         None

@@ -2,7 +2,9 @@
 
 ``evaluate`` returns a :class:`Report` with every measure, its counts, the
 per-reference breakdown and the explanations; ``score`` is the lean
-counts-only path used for corpora. Both run the same measure code.
+counts-only path used for corpora. Both run the same measure code and the same
+counting functions; an explanation's long listings (grams with positions,
+sentence pairs) are computed when first read.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 from .config import RougeConfig
-from .explain import Explanation
+from .explain import Explanation, PairKeys
 from .measures import MeasureSpec, display_name, measure_specs
 from .profiles import BestBy
 from .scoring import ZERO, Counts, Score, mean_score, pick_best
@@ -134,8 +136,12 @@ def _run(
     refs: Sequence[tuple[Sequence[str], Sequence[Sequence[str]]]],
     config: RougeConfig,
     explain: bool,
+    keys: Optional[Sequence[PairKeys]] = None,
 ) -> MeasureResult:
-    per = [spec.compute(cand[0], cand[1], rk, rs, explain) for rk, rs in refs]
+    if keys is None:
+        per = [spec.compute(cand[0], cand[1], rk, rs, explain) for rk, rs in refs]
+    else:  # one PairKeys a reference, shared by the measures' explanations
+        per = [spec.compute(cand[0], cand[1], rk, rs, explain, k) for (rk, rs), k in zip(refs, keys)]
     notes = list(spec.notes)
     if (
         spec.family == "W"
@@ -171,9 +177,12 @@ def evaluate(
     config = _check_config(config)
     cand = analyze(_check_text(candidate, "candidate"), config)
     refs = tuple(analyze(r, config) for r in _as_refs(references))
-    cand_keys = (cand.keys, cand.sentence_keys)
-    ref_keys = [(r.keys, r.sentence_keys) for r in refs]
-    measures = {spec.label: _run(spec, cand_keys, ref_keys, config, True) for spec in measure_specs(config)}
+    # Tuples made once: the explanations keep references to them (to list grams and sentence
+    # pairs when a view asks), shared by all measures.
+    cand_keys = (tuple(cand.keys), tuple(map(tuple, cand.sentence_keys)))
+    ref_keys = [(tuple(r.keys), tuple(map(tuple, r.sentence_keys))) for r in refs]
+    pair_keys = [PairKeys(cand_keys[0], rk) for rk, _ in ref_keys]
+    measures = {spec.label: _run(spec, cand_keys, ref_keys, config, True, pair_keys) for spec in measure_specs(config)}
     return Report(config, cand, refs, measures, tuple(_input_notes(cand, refs)))
 
 

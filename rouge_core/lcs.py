@@ -25,7 +25,7 @@ from . import kernels
 
 #: Above this many cells the table is computed row-wise with numpy.
 NUMPY_CELLS = 60_000
-#: Above this many cells no table is kept for display.
+#: Largest table a view rebuilds for display (``lcs(..., keep_table=True)`` on one pair).
 TABLE_CELLS = 40_000
 
 

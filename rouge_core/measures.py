@@ -1,29 +1,42 @@
 """The measure registry: which measures a config asks for, and how each profile computes them.
 
 Every measure is a :class:`MeasureSpec` with one ``compute`` function used by
-both the explanation path and the counts-only path (``explain=False`` skips
-positions and tables), so a score and its explanation cannot disagree.
+both the explanation path and the counts-only path: the counts come from the same
+counting function either way, and ``explain=True`` only attaches an explanation
+(whose long listings are computed when a view asks for them), so a score and its
+explanation cannot disagree.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable, Optional, Sequence
+from typing import Callable, Optional, Protocol, Sequence
 
 from .config import RougeConfig
-from .explain import Explanation
-from .ngrams import explain_ngrams, ngram_counts
+from .explain import Explanation, PairKeys
+from .ngrams import count_ngrams
 from .profiles import PROFILE_RECORDS, LcsMode
 from .scoring import Counts, round5
-from .skipbigram import explain_skip, skip_counts
+from .skipbigram import count_skip_bigrams
 from .summary_lcs import lcs_measure
 
 Keys = Sequence[str]
 Sents = Sequence[Sequence[str]]
 #: (counts, per-reference selection value, explanation or None)
 Computed = tuple[Counts, float, Optional[Explanation]]
-Compute = Callable[[Keys, Sents, Keys, Sents, bool], Computed]
+
+
+class Compute(Protocol):
+    """``compute(cand_keys, cand_sentences, ref_keys, ref_sentences, explain, keys=None)``.
+
+    ``keys``: the pair's :class:`PairKeys` (the same for all measures of one candidate and
+    reference), which gram explanations list from and share listings through.
+    """
+
+    def __call__(
+        self, ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool, keys: Optional[PairKeys] = None
+    ) -> Computed: ...
 
 
 class Family(str, Enum):
@@ -47,7 +60,7 @@ class Family(str, Enum):
 class MeasureSpec:
     """One measure under one config.
 
-    ``compute(cand_keys, cand_sentences, ref_keys, ref_sentences, explain)``
+    ``compute(cand_keys, cand_sentences, ref_keys, ref_sentences, explain, keys=None)``
     returns (counts, per-reference selection value, explanation or None).
     ``inverse`` maps count ratios to scores (f^-1 for ROUGE-W).
     """
@@ -84,31 +97,23 @@ def _missing(config: RougeConfig, family: str, what: str) -> tuple[str, ...]:
 
 
 def _ngram(n: int, rounded: bool) -> Compute:
-    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool) -> Computed:
-        if explain:
-            e = explain_ngrams(ck, rk, n)
-            counts: Counts = Counts(e.hit, e.reference_total, e.candidate_total)
-        else:
-            e, counts = None, ngram_counts(ck, rk, n)
+    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool, keys: Optional[PairKeys] = None) -> Computed:
+        counts, e = count_ngrams(ck, rk, n, explain, keys)
         return counts, _select(counts, rounded), e
 
     return compute
 
 
 def _skip(distance: int, su: bool, su_last: bool, rounded: bool) -> Compute:
-    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool) -> Computed:
-        e = explain_skip(ck, rk, distance, su, su_last) if explain else None
-        if e is not None:
-            counts = Counts(e.hit, e.reference_total, e.candidate_total)
-        else:
-            counts = skip_counts(ck, rk, distance, su, su_last)
+    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool, keys: Optional[PairKeys] = None) -> Computed:
+        counts, e = count_skip_bigrams(ck, rk, distance, su, su_last, explain, keys)
         return counts, _select(counts, rounded), e
 
     return compute
 
 
 def _lcs(mode: LcsMode, weight: float = 1.0, double_weight: bool = True) -> Compute:
-    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool) -> Computed:
+    def compute(ck: Keys, cs: Sents, rk: Keys, rs: Sents, explain: bool, keys: Optional[PairKeys] = None) -> Computed:
         counts, select, e = lcs_measure(
             rs, cs, mode, weight, explain, budget_keys=(rk, ck), double_weight=double_weight
         )

@@ -2,14 +2,17 @@
 
 hit = sum over reference n-grams g of min(count_ref(g), count_cand(g));
 reference total = L_ref - n + 1, candidate total = L_cand - n + 1 (never negative).
+
+:func:`count_ngrams` is the one counting function of both paths; with ``explain`` it attaches
+an explanation that lists the n-grams and their positions (:func:`ngram_grams`) on first access.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from typing import Optional, Sequence
 
-from .explain import GramExplanation, GramMatch
+from .explain import GramExplanation, GramMatch, PairKeys
 from .scoring import Counts
 
 
@@ -24,42 +27,57 @@ def ngram_counter(keys: Sequence[str], n: int) -> Counter[tuple[str, ...]]:
     return Counter(zip(*(keys[i:] for i in range(n))))
 
 
-def ngram_counts(candidate: Sequence[str], reference: Sequence[str], n: int) -> Counts:
-    """The counts-only path.
+def count_ngrams(
+    candidate: Sequence[str],
+    reference: Sequence[str],
+    n: int,
+    explain: bool = False,
+    keys: Optional[PairKeys] = None,
+) -> tuple[Counts, Optional[GramExplanation]]:
+    """The clipped n-gram counts, and with ``explain`` their explanation (else None).
 
-    >>> ngram_counts("the cat the cat".split(), "the cat sat".split(), 2)
-    Counts(hit=1, model=2, peer=3)
+    ``keys``: the pair's :class:`PairKeys` to list from (shared by a pair's explanations);
+    by default one of ``candidate`` and ``reference``.
+
+    >>> count_ngrams("the cat the cat".split(), "the cat sat".split(), 2)
+    (Counts(hit=1, model=2, peer=3), None)
+    >>> counts, e = count_ngrams("a b a".split(), "a a c".split(), 1, explain=True)
+    >>> e.hit, e.reference_total, e.candidate_total
+    (2, 3, 3)
+    >>> [(g.gram, g.candidate_positions, g.reference_positions, g.credit) for g in e.grams]
+    [(('a',), ((0,), (2,)), ((0,), (1,)), 2), (('b',), ((1,),), (), 0), (('c',), (), ((2,),), 0)]
     """
     cc, rc = ngram_counter(candidate, n), ngram_counter(reference, n)
     if len(cc) < len(rc):
         hit = sum(min(c, rc[g]) for g, c in cc.items() if g in rc)
     else:
         hit = sum(min(c, cc[g]) for g, c in rc.items() if g in cc)
-    return Counts(hit, max(len(reference) - n + 1, 0), max(len(candidate) - n + 1, 0))
+    model, peer = max(len(reference) - n + 1, 0), max(len(candidate) - n + 1, 0)
+    counts = Counts(hit, model, peer)
+    if not explain:
+        return counts, None
+    keys = keys if keys is not None else PairKeys(tuple(candidate), tuple(reference))
+    return counts, GramExplanation("ngram", n, hit, peer, model, keys)
 
 
 def _positions(keys: Sequence[str], n: int) -> dict[tuple[str, ...], list[tuple[int, ...]]]:
     out: dict[tuple[str, ...], list[tuple[int, ...]]] = {}
-    for i in range(len(keys) - n + 1):
-        out.setdefault(tuple(keys[i : i + n]), []).append(tuple(range(i, i + n)))
+    if n == 1:
+        for i, k in enumerate(keys):
+            out.setdefault((k,), []).append((i,))
+        return out
+    for i, g in enumerate(zip(*(keys[j:] for j in range(n)))):
+        out.setdefault(g, []).append(tuple(range(i, i + n)))
     return out
 
 
-def explain_ngrams(candidate: Sequence[str], reference: Sequence[str], n: int) -> GramExplanation:
-    """Every n-gram of either side with its positions; the counts come from these lists.
+def ngram_grams(candidate: Sequence[str], reference: Sequence[str], n: int) -> tuple[GramMatch, ...]:
+    """Every n-gram of either side with its positions, first seen in the candidate, then in the
+    reference (:attr:`GramExplanation.grams`).
 
-    >>> e = explain_ngrams("a b a".split(), "a a c".split(), 1)
-    >>> [(g.gram, g.candidate_count, g.reference_count, g.credit) for g in e.grams]
-    [(('a',), 2, 2, 2), (('b',), 1, 0, 0), (('c',), 0, 1, 0)]
-    >>> e.hit, e.reference_total, e.candidate_total
-    (2, 3, 3)
+    >>> grams = ngram_grams("x y x".split(), "y x".split(), 2)
+    >>> [(" ".join(g.gram), g.candidate_positions, g.reference_positions) for g in grams]
+    [('x y', ((0, 1),), ()), ('y x', ((1, 2),), ((0, 1),))]
     """
     cp, rp = _positions(candidate, n), _positions(reference, n)
-    grams = [GramMatch(g, tuple(cp.get(g, ())), tuple(rp.get(g, ()))) for g in dict.fromkeys([*cp, *rp])]
-    return GramExplanation(
-        "ngram",
-        n,
-        tuple(grams),
-        candidate_total=sum(len(v) for v in cp.values()),
-        reference_total=sum(len(v) for v in rp.values()),
-    )
+    return tuple(GramMatch(g, tuple(cp.get(g, ())), tuple(rp.get(g, ()))) for g in dict.fromkeys([*cp, *rp]))

@@ -5,21 +5,23 @@ tokens between them (``d < 0``: any gap). Pairs run across sentences. SU adds
 unigrams: every token in the ``paper`` profile, every token but the last in
 ROUGE-1.5.5 (its loop stops one early). Hits are clipped multiset overlaps.
 
-:func:`skip_counts` counts with :mod:`rouge_core.kernels.skip` when numba is there.
+:func:`count_skip_bigrams` is the one counting function of both paths (with
+:mod:`rouge_core.kernels.skip` when numba is there); with ``explain`` it attaches an explanation
+that lists the skip-bigrams and their positions (:func:`skip_grams`) on first access.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator, Sequence
+from typing import Iterator, Optional, Sequence
 
 import numpy as np
 
 from . import kernels
-from .explain import GramExplanation, GramMatch
+from .explain import GramExplanation, GramMatch, PairKeys
 from .scoring import Counts
 
-#: The explanation lists every skip-bigram up to this many per side.
+#: An explanation lists every skip-bigram up to this many per side (beyond: counts only).
 EXPLAIN_MAX_PAIRS = 250_000
 
 
@@ -44,23 +46,32 @@ def unigram_total(length: int, su_last: bool) -> int:
     return max(length - 1, 0)
 
 
-def _pairs(keys: Sequence[str], distance: int) -> Iterator[tuple[int, int]]:
-    n = len(keys)
-    for i in range(n - 1):
-        stop = n if distance < 0 else min(n, i + distance + 2)
-        for j in range(i + 1, stop):
-            yield i, j
+def count_skip_bigrams(
+    candidate: Sequence[str],
+    reference: Sequence[str],
+    distance: int,
+    su: bool = False,
+    su_last: bool = True,
+    explain: bool = False,
+    keys: Optional[PairKeys] = None,
+) -> tuple[Counts, Optional[GramExplanation]]:
+    """The clipped skip-bigram (and SU unigram) counts, and with ``explain`` their explanation:
+    None when a side has more than :data:`EXPLAIN_MAX_PAIRS` skip-bigrams to list.
 
+    ``keys``: the pair's :class:`PairKeys` to list from; a pair's ROUGE-S and ROUGE-SU
+    explanations sharing one list the skip-bigrams once. By default one of ``candidate`` and
+    ``reference``.
 
-def skip_counts(
-    candidate: Sequence[str], reference: Sequence[str], distance: int, su: bool = False, su_last: bool = True
-) -> Counts:
-    """The counts-only path.
-
-    >>> skip_counts("police kill the gunman".split(), "police killed the gunman".split(), -1)
-    Counts(hit=3, model=6, peer=6)
-    >>> skip_counts("gunman the killed police".split(), "police killed the gunman".split(), -1, su=True)
+    >>> count_skip_bigrams("police kill the gunman".split(), "police killed the gunman".split(), -1)
+    (Counts(hit=3, model=6, peer=6), None)
+    >>> count_skip_bigrams("gunman the killed police".split(), "police killed the gunman".split(), -1, su=True)[0]
     Counts(hit=4, model=10, peer=10)
+    >>> counts, e = count_skip_bigrams("a b c".split(), "a c".split(), 0, su=True, explain=True)
+    >>> [(" ".join(g.gram), g.candidate_positions, g.reference_positions) for g in e.grams]
+    [('a b', ((0, 1),), ()), ('b c', ((1, 2),), ()), ('a', ((0,),), ((0,),)), ('b', ((1,),), ()), \
+('c', ((2,),), ((1,),)), ('a c', (), ((0, 1),))]
+    >>> e.hit, e.candidate_total, e.reference_total
+    (2, 5, 3)
     """
     compiled = kernels.impl()
     if compiled is not None:
@@ -73,7 +84,13 @@ def skip_counts(
         hit += sum(min(c, ru[k]) for k, c in cu.items() if k in ru)
     extra_c = unigram_total(len(candidate), su_last) if su else 0
     extra_r = unigram_total(len(reference), su_last) if su else 0
-    return Counts(hit, pair_total(len(reference), distance) + extra_r, pair_total(len(candidate), distance) + extra_c)
+    pairs_c, pairs_r = pair_total(len(candidate), distance), pair_total(len(reference), distance)
+    model, peer = pairs_r + extra_r, pairs_c + extra_c
+    counts = Counts(hit, model, peer)
+    if not explain or max(pairs_c, pairs_r) > EXPLAIN_MAX_PAIRS:
+        return counts, None
+    keys = keys if keys is not None else PairKeys(tuple(candidate), tuple(reference))
+    return counts, GramExplanation("skip", 2, hit, peer, model, keys, distance, su, su_last)
 
 
 def _pair_hits(cand: Sequence[str], ref: Sequence[str], distance: int) -> int:
@@ -119,34 +136,63 @@ def _pair_hits_matrix(fc: list[tuple[int, str]], fr: list[tuple[int, str]], voca
     return int(np.minimum(matrix(fc), matrix(fr)).sum())
 
 
-def explain_skip(
-    candidate: Sequence[str], reference: Sequence[str], distance: int, su: bool = False, su_last: bool = True
-) -> GramExplanation | None:
-    """Every skip-bigram (and SU unigram) with positions; None when there are too many to list.
+def _listed(keys: Sequence[str], spots: Iterator[tuple[int, ...]]) -> dict[tuple[str, ...], list[tuple[int, ...]]]:
+    """Gram -> its positions, grams in first-seen order."""
+    out: dict[tuple[str, ...], list[tuple[int, ...]]] = {}
+    for pos in spots:
+        out.setdefault(tuple(keys[i] for i in pos), []).append(pos)
+    return out
 
-    >>> e = explain_skip("police kill the gunman".split(), "police killed the gunman".split(), -1)
-    >>> sorted(" ".join(g.gram) for g in e.grams if g.credit)
+
+def _grams(
+    cp: dict[tuple[str, ...], list[tuple[int, ...]]], rp: dict[tuple[str, ...], list[tuple[int, ...]]]
+) -> tuple[tuple[GramMatch, ...], int]:
+    """Every gram of either side, first seen in the candidate, then in the reference; and how many
+    the candidate has."""
+    grams = tuple(GramMatch(g, tuple(cp.get(g, ())), tuple(rp.get(g, ()))) for g in dict.fromkeys([*cp, *rp]))
+    return grams, len(cp)
+
+
+def _pair_positions(keys: Sequence[str], distance: int) -> dict[tuple[str, ...], list[tuple[int, ...]]]:
+    """:func:`_listed` for the skip-bigrams (C(L, 2) of them without a limit: the loop kept tight)."""
+    out: dict[tuple[str, ...], list[tuple[int, ...]]] = {}
+    n = len(keys)
+    for i in range(n - 1):
+        x = keys[i]
+        stop = n if distance < 0 else min(n, i + distance + 2)
+        for j in range(i + 1, stop):
+            out.setdefault((x, keys[j]), []).append((i, j))
+    return out
+
+
+def _list_pairs(candidate: Sequence[str], reference: Sequence[str], distance: int) -> tuple[tuple[GramMatch, ...], int]:
+    """The skip-bigrams of both sides with their positions (:func:`_grams`)."""
+    return _grams(_pair_positions(candidate, distance), _pair_positions(reference, distance))
+
+
+def skip_grams(keys: PairKeys, distance: int, su: bool = False, su_last: bool = True) -> tuple[GramMatch, ...]:
+    """Every skip-bigram (then, with ``su``, unigram) of either side with its positions, first seen in
+    the candidate, then in the reference (:attr:`GramExplanation.grams`). The skip-bigrams of a pair
+    at one distance are listed once and kept in ``keys.listings``: ROUGE-SU's are ROUGE-S's.
+
+    >>> k = PairKeys("police kill the gunman".split(), "police killed the gunman".split())
+    >>> sorted(" ".join(g.gram) for g in skip_grams(k, -1) if g.credit)
     ['police gunman', 'police the', 'the gunman']
+    >>> [g.gram for g in skip_grams(k, -1, su=True) if g.credit and len(g.gram) == 1]
+    [('police',), ('the',), ('gunman',)]
     """
-    if max(pair_total(len(candidate), distance), pair_total(len(reference), distance)) > EXPLAIN_MAX_PAIRS:
-        return None
+    listed = keys.listings.get(("skip", distance))
+    if listed is None:
+        listed = keys.listings[("skip", distance)] = _list_pairs(keys.candidate, keys.reference, distance)
+    pairs, split = listed
+    if not su:
+        return pairs
 
-    def positions(keys: Sequence[str]) -> dict[tuple[str, ...], list[tuple[int, ...]]]:
-        out: dict[tuple[str, ...], list[tuple[int, ...]]] = {}
-        for i, j in _pairs(keys, distance):
-            out.setdefault((keys[i], keys[j]), []).append((i, j))
-        if su:
-            for i in range(unigram_total(len(keys), su_last)):
-                out.setdefault((keys[i],), []).append((i,))
-        return out
+    def unigrams(side: Sequence[str]) -> Iterator[tuple[int, ...]]:
+        return ((i,) for i in range(unigram_total(len(side), su_last)))
 
-    cp, rp = positions(candidate), positions(reference)
-    grams = [GramMatch(g, tuple(cp.get(g, ())), tuple(rp.get(g, ()))) for g in dict.fromkeys([*cp, *rp])]
-    return GramExplanation(
-        "skip",
-        2,
-        tuple(grams),
-        candidate_total=sum(len(v) for v in cp.values()),
-        reference_total=sum(len(v) for v in rp.values()),
-        skip_distance=distance,
+    units, unit_split = _grams(
+        _listed(keys.candidate, unigrams(keys.candidate)), _listed(keys.reference, unigrams(keys.reference))
     )
+    # Each side lists its skip-bigrams before its unigrams (distinct grams: 2 keys vs 1).
+    return pairs[:split] + units[:unit_split] + pairs[split:] + units[unit_split:]

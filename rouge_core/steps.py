@@ -1,8 +1,8 @@
 """Step-by-step records of the ROUGE computations, for teaching.
 
 Each function runs the computation rouge_core itself runs (``lcs.lcs`` with its
-table, ``ngrams.explain_ngrams``, ``skipbigram.explain_skip``,
-``summary_lcs.lcs_measure``) and lays the result out as a list of frozen
+table, ``ngrams.count_ngrams``, ``skipbigram.count_skip_bigrams``,
+``summary_lcs.lcs_measure``, with their explanations) and lays the result out as a list of frozen
 records, one per step, so the last step holds the number the score is computed
 from. Inputs are token keys (``Analysis.keys`` / ``Analysis.sentence_keys``);
 positions count from 0, table rows and columns from 1 (0 is the empty prefix).
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from .lcs import lcs, weights
-from .ngrams import explain_ngrams
-from .skipbigram import explain_skip
+from .ngrams import count_ngrams
+from .skipbigram import count_skip_bigrams
 from .summary_lcs import lcs_measure
 
 #: Most tokens a side for the cell-by-cell and pair-by-pair walks (30 x 30 = 900 cells).
@@ -153,16 +153,16 @@ class GramStep:
 
 
 def ngram_steps(candidate: Sequence[str], reference: Sequence[str], n: int) -> list[GramStep]:
-    """The candidate's n-grams one at a time, from :func:`rouge_core.ngrams.explain_ngrams`.
+    """The candidate's n-grams one at a time, from :func:`rouge_core.ngrams.count_ngrams`' explanation.
 
     >>> s = ngram_steps("the cat the cat".split(), "the cat sat".split(), 2)
     >>> [(" ".join(g.gram), g.occurrence, g.credited, g.hits) for g in s]
     [('the cat', 1, True, 1), ('cat the', 1, False, 1), ('the cat', 2, False, 1)]
     """
     _check("candidate", len(candidate), MAX_WALK_TOKENS)
-    e = explain_ngrams(candidate, reference, n)
+    e = count_ngrams(candidate, reference, n, explain=True)[1]
     rows = []
-    for g in e.grams:
+    for g in e.grams if e is not None else ():
         for k, pos in enumerate(g.candidate_positions):
             ok = k < g.credit  # the first `credit` copies on each side are the matched ones
             rows.append((pos[0], g.gram, k + 1, g.reference_count, ok, g.reference_positions[k] if ok else None))
@@ -201,7 +201,7 @@ def skip_steps(
     candidate: Sequence[str], reference: Sequence[str], distance: int, su: bool = False, su_last: bool = True
 ) -> list[SkipStep]:
     """Every in-order pair of the candidate (then its SU unigrams), from
-    :func:`rouge_core.skipbigram.explain_skip`; ``distance < 0``: no limit.
+    :func:`rouge_core.skipbigram.count_skip_bigrams`' explanation; ``distance < 0``: no limit.
 
     >>> s = skip_steps("police kill the gunman".split(), "police killed the gunman".split(), -1)
     >>> len(s), s[-1].counted, s[-1].hits
@@ -210,7 +210,7 @@ def skip_steps(
     ['counted', 'outside', 'counted']
     """
     _check("candidate", len(candidate), MAX_STEP_TOKENS)
-    e = explain_skip(candidate, reference, distance, su, su_last)
+    e = count_skip_bigrams(candidate, reference, distance, su, su_last, explain=True)[1]
     if e is None:  # not reached under the token cap
         raise ValueError("invalid candidate: too many skip-bigrams to list")
     found: dict[tuple[int, ...], tuple[int, bool]] = {}

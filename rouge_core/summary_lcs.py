@@ -7,24 +7,25 @@ both sides still have that unigram left (the *hit budget*), so a candidate token
 is never credited twice. The paper's formula has no budget. ROUGE-W of
 ROUGE-1.5.5 weights runs of consecutive credited marks by f(k) = k^w.
 
-Counts without an explanation come from :mod:`rouge_core.kernels` when numba is there (the same
-steps compiled, :mod:`rouge_core.kernels.union`); explanations keep this module's Python code.
+:func:`lcs_measure` counts the same way with or without an explanation: with
+:mod:`rouge_core.kernels` when numba is there (the same steps compiled,
+:mod:`rouge_core.kernels.union`, which also return the marks, credits and runs an
+explanation shows), else with this module's Python code. An explanation keeps no DP
+table; its sentence pairs are computed on first access (:func:`sentence_pairs`), and a
+view rebuilds the table of the one pair it draws.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Optional, Sequence
+from typing import Iterator, Optional, Sequence
 
 from . import kernels
-from .explain import LcsExplanation, Run, SentencePair, UnionMark
-from .lcs import NUMPY_CELLS, TABLE_CELLS, Layout, LcsResult, lcs, lcs_many, weights
+from .explain import LcsExplanation, Run, SentenceKeys, SentencePair, UnionMark
+from .lcs import NUMPY_CELLS, Layout, LcsResult, lcs, lcs_many, weights
 from .profiles import LcsMode
 from .scoring import Counts
-
-#: Total cells of DP tables kept for display per reference.
-TABLES_BUDGET = 400_000
 
 MODES = tuple(m.value for m in LcsMode)
 
@@ -40,7 +41,8 @@ def lcs_measure(
 ) -> tuple[Counts, float, Optional[LcsExplanation]]:
     """Counts, the per-reference selection value (``-f B``) and, if asked, the explanation.
 
-    ``reference``/``candidate`` are sentences of keys. ``budget_keys`` = (reference
+    ``reference``/``candidate`` are sentences of keys (an explanation keeps a reference to
+    them, to list its sentence pairs from). ``budget_keys`` = (reference
     keys, candidate keys) of the joined texts, whose unigram counts are the hit
     budgets (ROUGE-1.5.5 takes them from the joined text, which differs from the
     sentences under a byte limit); by default the sentences' own tokens. ``double_weight``:
@@ -48,8 +50,11 @@ def lcs_measure(
 
     >>> ref = [["w1", "w2", "w3", "w4", "w5"]]
     >>> cand = [["w1", "w2", "w6", "w7", "w8"], ["w1", "w3", "w8", "w9", "w5"]]
-    >>> lcs_measure(ref, cand, "union")[0]
-    Counts(hit=4, model=5, peer=10)
+    >>> counts, select, e = lcs_measure(ref, cand, "union", explain=True)
+    >>> counts, [(m.position, m.source) for m in e.marks]
+    (Counts(hit=4, model=5, peer=10), [(0, (0, 0)), (1, (0, 1)), (2, (1, 1)), (4, (1, 4))])
+    >>> [(p.candidate_sentence, p.marks) for p in e.pairs]
+    [(0, ((0, 0), (1, 1))), (1, ((0, 0), (2, 1), (4, 4)))]
     """
     if mode not in MODES:
         raise ValueError(f"invalid mode={mode!r}: allowed values are {', '.join(MODES)}")
@@ -60,59 +65,60 @@ def lcs_measure(
     cand_total = sum(len(s) for s in candidate)
     notes: list[str] = []
     if mode in (LcsMode.FLAT, LcsMode.WLCS_FLAT):
-        compiled = None if explain or weighted else kernels.impl()
-        if compiled is not None:  # the length alone
-            counts = Counts(compiled.lcs_length(reference, candidate), ref_total, cand_total)
-            return counts, counts.hit / counts.model if counts.model else 0.0, None
         r_flat = [k for s in reference for k in s]
         c_flat = [k for s in candidate for k in s]
-        keep = explain and len(r_flat) * len(c_flat) <= TABLE_CELLS
-        if explain and not keep and r_flat and c_flat:
-            notes.append(f"table of {len(r_flat)} x {len(c_flat)} cells not kept for display")
-        res = lcs(r_flat, c_flat, w, keep_table=keep)
-        flat_runs = _flat_runs(res.marks, w) if weighted else ()
-        if weighted:
-            # The DP value as the exact sum of f(k) over the traceback's runs (fsum: correctly
-            # rounded, order-free), not the telescoped c + f(k+1) - f(k), whose rounding can
-            # exceed f(n) for identical texts (R > 1).
-            hit = math.fsum(r.weight for r in flat_runs)
-            counts = Counts(hit, float(ref_total) ** w, float(cand_total) ** w)
+        compiled = None if weighted else kernels.impl()
+        res: Optional[LcsResult] = None
+        if compiled is not None:  # the length alone
+            counts = Counts(compiled.lcs_length(reference, candidate), ref_total, cand_total)
         else:
-            counts = Counts(len(res.marks), ref_total, cand_total)
+            res = lcs(r_flat, c_flat, w)
+            flat_runs = _flat_runs(res.marks, w) if weighted else ()
+            if weighted:
+                # The DP value as the exact sum of f(k) over the traceback's runs (fsum: correctly
+                # rounded, order-free), not the telescoped c + f(k+1) - f(k), whose rounding can
+                # exceed f(n) for identical texts (R > 1).
+                hit = math.fsum(r.weight for r in flat_runs)
+                counts = Counts(hit, float(ref_total) ** w, float(cand_total) ** w)
+            else:
+                counts = Counts(len(res.marks), ref_total, cand_total)
         select = counts.hit / counts.model if counts.model else 0.0
         if weighted and select:
             select = select ** (1 / w)
         if not explain:
             return counts, select, None
-        pair = SentencePair(
-            -1, -1, tuple(res.marks), res.value, _freeze(res.table), tuple(res.path) if res.path is not None else None
+        if res is None:  # the length came alone: the marks of the one pair, from the same programme
+            res = lcs(r_flat, c_flat, w)
+            flat_runs = ()
+        pair = SentencePair(-1, -1, tuple(res.marks), res.value)
+        e = LcsExplanation(
+            mode.value, w, (), flat_runs, counts.hit, counts.model, counts.peer, tuple(notes), flat_pair=pair
         )
-        return (
-            counts,
-            select,
-            LcsExplanation(mode.value, w, (pair,), (), flat_runs, counts.hit, counts.model, counts.peer, tuple(notes)),
-        )
+        return counts, select, e
 
     # Union LCS, reference sentence by reference sentence, then the credit of each mark.
     budget = mode != LcsMode.UNION_UNCLIPPED
     if budget and budget_keys is None:
         budget_keys = ([k for s in reference for k in s], [k for s in candidate for k in s])
     f = weights(w, max((len(s) for s in reference), default=0) + 1) if weighted else []
-    pairs: list[SentencePair] = []
     marks_out: list[UnionMark] = []
     runs: list[Run] = []
-    compiled = None if explain else kernels.impl()
+    compiled = kernels.impl()
     if compiled is not None:
-        hit = compiled.union_hit(
-            reference, candidate, f if w != 1.0 else None, f if weighted else None, budget_keys if budget else None
+        hit, found = compiled.union_credit(
+            reference,
+            candidate,
+            f if w != 1.0 else None,
+            f if weighted else None,
+            budget_keys if budget else None,
+            explain,
         )
+        if found is not None:
+            _found_marks(reference, found, f, marks_out, runs)
     else:
-        union = _union(reference, candidate, w, explain, pairs)
-        if explain and any(p.table is None and p.marks for p in pairs):
-            notes.append("some DP tables were too large to keep for display; their marks are exact")
         hit = _credit(
             reference,
-            union,
+            _union(reference, candidate, w),
             budget_keys if budget else None,
             f if weighted else None,
             marks_out if explain else None,
@@ -138,15 +144,63 @@ def lcs_measure(
         LcsExplanation(
             mode.value,
             w,
-            tuple(pairs),
             tuple(marks_out),
             tuple(runs),
             counts.hit,
             counts.model,
             counts.peer,
             tuple(notes),
+            sentences=SentenceKeys(reference, candidate),
         ),
     )
+
+
+def sentence_pairs(
+    reference: Sequence[Sequence[str]], candidate: Sequence[Sequence[str]], weight: float = 1.0
+) -> tuple[SentencePair, ...]:
+    """Every (reference sentence, candidate sentence) pair sharing a token, in that order, with its
+    LCS (WLCS when ``weight`` != 1): :attr:`LcsExplanation.pairs`. Pairs sharing no token have no
+    LCS and are not listed. Tables are not kept.
+
+    >>> [(p.reference_sentence, p.candidate_sentence, p.marks, p.value)
+    ...  for p in sentence_pairs([["a", "b"], ["c"]], [["b", "a"], ["d"], ["c", "a"]])]
+    [(0, 0, ((0, 1),), 1.0), (0, 2, ((0, 1),), 1.0), (1, 2, ((0, 0),), 1.0)]
+    """
+    compiled = kernels.impl()
+    if compiled is not None:
+        f = weights(weight, max((len(s) for s in reference), default=0) + 1) if weight != 1.0 else None
+        return tuple(
+            SentencePair(i, j, tuple(marks), value)
+            for i, j, value, marks in compiled.sentence_pairs(reference, candidate, f)
+        )
+    return tuple(
+        SentencePair(i, j, tuple(res.marks), res.value)
+        for i, results in _sentence_results(reference, candidate, weight)
+        for j, res in results.items()
+    )
+
+
+def _found_marks(
+    reference: Sequence[Sequence[str]],
+    found: tuple[list[int], list[int], list[bool], list[int], list[int]],
+    f: list[float],
+    marks_out: list[UnionMark],
+    runs: list[Run],
+) -> None:
+    """The union marks and runs of :func:`rouge_core.kernels.calls.union_credit`'s arrays (positions
+    over the joined sentences), as :func:`_credit` appends them."""
+    js, bs, credited, run_len, run_from = found
+    r0 = 0
+    for i, rs in enumerate(reference):
+        for p in range(r0, r0 + len(rs)):
+            j = js[p]
+            if j < 0:
+                continue
+            marks_out.append(UnionMark(i, p - r0, rs[p - r0], (j, bs[p]), credited[p]))
+            k = run_len[p]
+            if k:
+                runs.append(Run(i, run_from[p] - r0, k, f[k]))
+        r0 += len(rs)
 
 
 def _credit(
@@ -193,58 +247,38 @@ def _credit(
     return hit
 
 
-def _union(
-    reference: Sequence[Sequence[str]],
-    candidate: Sequence[Sequence[str]],
-    w: float,
-    explain: bool,
-    pairs: list[SentencePair],
-) -> list[dict[int, tuple[int, int]]]:
-    """Per reference sentence: position -> (candidate sentence, position) of the first LCS marking it.
-
-    With ``explain``, every sentence pair sharing a token is appended to ``pairs`` (with its DP
-    table while the budget lasts).
-    """
-    union: list[dict[int, tuple[int, int]]] = []
+def _sentence_results(
+    reference: Sequence[Sequence[str]], candidate: Sequence[Sequence[str]], w: float
+) -> Iterator[tuple[int, dict[int, LcsResult]]]:
+    """Per non-empty reference sentence: the LCS (WLCS when ``w`` != 1) with each candidate sentence
+    sharing a token with it, by candidate sentence in order (pure Python)."""
     cand_total = sum(len(s) for s in candidate)
-    cells_left = TABLES_BUDGET if explain else 0
     holders: dict[str, list[int]] = {}  # token -> candidate sentences holding it
     for j, cs in enumerate(candidate):
         for t in set(cs):
             holders.setdefault(t, []).append(j)
     layout: Optional[Layout] = None
     for i, rs in enumerate(reference):
-        marks: dict[int, tuple[int, int]] = {}
-        if rs:
-            rset = set(rs)
-            todo = sorted(set().union(*(holders.get(t, ()) for t in rset)))
-            results: dict[int, LcsResult] = {}
-            if explain and len(rs) * sum(len(candidate[j]) for j in todo) <= min(TABLE_CELLS, cells_left):
-                for j in todo:
-                    results[j] = lcs(rs, candidate[j], w, keep_table=True)
-                    cells_left -= len(rs) * len(candidate[j])
-            elif len(rs) * cand_total > NUMPY_CELLS and kernels.impl() is None:
-                layout = layout or Layout(candidate)
-                found = layout.run(rs, weights(w, len(rs) + 1), w == 1.0, todo)
-                results = dict(zip(todo, found))
-            else:
-                results = dict(zip(todo, lcs_many(rs, [candidate[j] for j in todo], w)))
-            for j, res in results.items():
-                for a, b in res.marks:
-                    marks.setdefault(a, (j, b))
-            if explain:  # pairs that share no token have no LCS and are not listed
-                for j, res in results.items():
-                    pairs.append(
-                        SentencePair(
-                            i,
-                            j,
-                            tuple(res.marks),
-                            res.value,
-                            _freeze(res.table),
-                            tuple(res.path) if res.path is not None else None,
-                        )
-                    )
-        union.append(marks)
+        if not rs:
+            continue
+        todo = sorted(set().union(*(holders.get(t, ()) for t in set(rs))))
+        if len(rs) * cand_total > NUMPY_CELLS:
+            layout = layout or Layout(candidate)
+            yield i, dict(zip(todo, layout.run(rs, weights(w, len(rs) + 1), w == 1.0, todo)))
+        else:
+            yield i, dict(zip(todo, lcs_many(rs, [candidate[j] for j in todo], w)))
+
+
+def _union(
+    reference: Sequence[Sequence[str]], candidate: Sequence[Sequence[str]], w: float
+) -> list[dict[int, tuple[int, int]]]:
+    """Per reference sentence: position -> (candidate sentence, position) of the first LCS marking it."""
+    union: list[dict[int, tuple[int, int]]] = [{} for _ in reference]
+    for i, results in _sentence_results(reference, candidate, w):
+        marks = union[i]
+        for j, res in results.items():
+            for a, b in res.marks:
+                marks.setdefault(a, (j, b))
     return union
 
 
@@ -258,7 +292,3 @@ def _flat_runs(marks: Sequence[tuple[int, int]], w: float) -> tuple[Run, ...]:
             runs.append(Run(-1, marks[start][0], length, float(length) ** w))
             start = k
     return tuple(runs)
-
-
-def _freeze(table: Optional[list[list[float]]]) -> Optional[tuple[tuple[float, ...], ...]]:
-    return None if table is None else tuple(tuple(r) for r in table)

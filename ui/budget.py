@@ -1,7 +1,7 @@
 """How large an input each page serves interactively, checked before anything is computed.
 
 Characters say little about cost: summary-level ROUGE-L compares every reference token with
-every candidate token (cells), the explanations keep one record per sentence pair, and
+every candidate token (cells), the views list one record per sentence pair, and
 some views walk a table cell by cell in Python. So each page states a budget in tokens a
 summary, LCS cells (reference tokens x candidate tokens, over all references) and sentence
 pairs, and refuses a larger input with a message that names the numbers, keeping the text

@@ -33,6 +33,9 @@ def _self_check(calls: ModuleType) -> bool:
         and calls.lcs_length([ref[:3], ref[3:]], [cand]) == 4
         and calls.union_marks([["a", "b"]], [["b", "a"], ["a", "b"]], None) == [{0: (0, 1), 1: (1, 1)}]
         and calls.union_hit([x], [y], f, f, (x, y)) == 16.0
+        and calls.union_credit([x], [y], f, f, (x, y), False) == (16.0, None)
+        and calls.sentence_pairs([["a", "b"]], [["b", "a"], ["c"], ["a", "b"]], None)
+        == [(0, 0, 1.0, [(0, 1)]), (0, 2, 2.0, [(0, 0), (1, 1)])]
         and calls.skip_hits(cand, ref, -1, True, False) == 16
         and calls.skip_hits(cand * 40, ref * 40, -1, False, True) == 28560
         and calls.skip_hits(cand, ref, 1, False, True) == 6

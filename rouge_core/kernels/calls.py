@@ -128,8 +128,80 @@ def union_hit(
 def skip_hits(
     candidate: Sequence[Hashable], reference: Sequence[Hashable], distance: int, su: bool, su_last: bool
 ) -> int:
-    """The hit of :func:`rouge_core.skipbigram.skip_counts`: clipped skip-bigrams, plus with ``su``
+    """The hit of :func:`rouge_core.skipbigram.count_skip_bigrams`: clipped skip-bigrams, plus with ``su``
     the clipped unigrams (all tokens with ``su_last``, else all but each side's last)."""
     vocab = _vocab()
     cand, ref = _ids(candidate, vocab), _ids(reference, vocab)
     return int(skip.skip_hits(cand, ref, len(vocab), distance, su, su_last))
+
+
+#: What :func:`union_credit` found, per reference position of the joined sentences: the mark's
+#: (candidate sentence, candidate position) (sentence -1: unmarked), whether it is credited, and
+#: the length and first position of a run of credited marks closed there (length 0: none).
+UnionFound = tuple[list[int], list[int], list[bool], list[int], list[int]]
+
+
+def union_credit(
+    reference: Sentences,
+    candidate: Sentences,
+    f_lcs: Optional[Sequence[float]],
+    f_runs: Optional[Sequence[float]],
+    budget_keys: Optional[tuple[Sequence[Hashable], Sequence[Hashable]]],
+    explain: bool,
+) -> tuple[float, Optional[UnionFound]]:
+    """:func:`union_hit`, and with ``explain`` the marks, credits and runs it is made of (positions
+    count over all reference sentences, in order)."""
+    vocab = _vocab()
+    ref, ref_off = _sentences(reference, vocab)
+    cand, cand_off = _sentences(candidate, vocab)
+    if budget_keys is not None:
+        budget_ref, budget_cand = _known(budget_keys[0], vocab), _known(budget_keys[1], vocab)
+    else:
+        budget_ref = budget_cand = np.empty(0, dtype=np.int64)
+    mark_j = np.full(len(ref), -1, dtype=np.int64)
+    mark_b = np.empty(len(ref), dtype=np.int64)
+    credited = np.zeros(len(ref), dtype=np.bool_)
+    run_len = np.zeros(len(ref), dtype=np.int64)
+    run_from = np.empty(len(ref), dtype=np.int64)
+    hit = union.union_credit(
+        ref,
+        ref_off,
+        cand,
+        cand_off,
+        len(vocab),
+        _floats(f_lcs),
+        f_lcs is not None,
+        _floats(f_runs),
+        f_runs is not None,
+        budget_ref,
+        budget_cand,
+        budget_keys is not None,
+        mark_j,
+        mark_b,
+        credited,
+        run_len,
+        run_from,
+    )
+    if not explain:
+        return float(hit), None
+    found = (mark_j.tolist(), mark_b.tolist(), credited.tolist(), run_len.tolist(), run_from.tolist())
+    return float(hit), found
+
+
+def sentence_pairs(
+    reference: Sentences, candidate: Sentences, f: Optional[Sequence[float]]
+) -> list[tuple[int, int, float, Marks]]:
+    """(reference sentence, candidate sentence, value, marks) of every pair sharing a token, in that
+    order, by LCS (WLCS with ``f`` when given): :func:`rouge_core.summary_lcs.sentence_pairs`."""
+    vocab = _vocab()
+    ref, ref_off = _sentences(reference, vocab)
+    cand, cand_off = _sentences(candidate, vocab)
+    pi, pj, value, start, mark_a, mark_b = union.sentence_pairs(
+        ref, ref_off, cand, cand_off, len(vocab), _floats(f), f is not None
+    )
+    marks = list(zip(mark_a.tolist(), mark_b.tolist()))
+    bounds = start.tolist()
+    return [
+        (i, j, v, marks[s:e])
+        for i, j, v, s, e in zip(pi.tolist(), pj.tolist(), value.tolist(), bounds[:-1], bounds[1:])
+    ]

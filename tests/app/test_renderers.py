@@ -159,7 +159,7 @@ def test_ngram_labels_follow_the_report():
 def test_lcs_heatmap_s2_vs_s1_table_and_path():
     r = evaluate(S2, S1, RougeConfig())
     e = lcs_explanation(r, "ROUGE-L", 0)
-    pair = find_pair(e, 0, 0)
+    pair = pair_with_table(r, "ROUGE-L", 0, find_pair(e, 0, 0))  # the table, rebuilt for display
     rt, ct = pair_tokens(r, 0, pair)
     fig = lcs_heatmap(pair, rt, ct)
     z = _heat(fig).z
@@ -253,7 +253,10 @@ def test_paper_union_has_no_budget_and_flat_lcs():
     e = lcs_explanation(r, "ROUGE-Lflat", 0)
     assert e.kind == "flat" and len(union_table(r, "ROUGE-Lflat", 0)) == 3
     assert "one LCS over the whole texts" in union_html(r, "ROUGE-Lflat", 0)
-    fig = lcs_heatmap(e.pairs[0], *pair_tokens(r, 0, e.pairs[0]))
+    assert e.pairs[0].table is None  # the core keeps no table: the view rebuilds the one it draws
+    assert lcs_heatmap(e.pairs[0], *pair_tokens(r, 0, e.pairs[0])) is None
+    pair = pair_with_table(r, "ROUGE-Lflat", 0, e.pairs[0])
+    fig = lcs_heatmap(pair, *pair_tokens(r, 0, pair))
     assert _heat(fig).z[-1][-1] == 3 and "whole reference" in _title(fig)
 
 
@@ -265,7 +268,7 @@ def test_pair_table_rebuilt_for_display_matches_the_core():
     r = evaluate(cand, ref, RougeConfig(max_n=1, skip_distance=None))
     e = lcs_explanation(r, "ROUGE-L", 0)
     pair = e.pairs[0]
-    assert pair.table is None  # beyond the core's display budget
+    assert pair.table is None  # the core keeps no table
     full = pair_with_table(r, "ROUGE-L", 0, pair)
     assert full.marks == pair.marks and full.table is not None
     assert full.table[-1][-1] == pair.value == len(pair.marks)

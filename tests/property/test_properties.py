@@ -269,7 +269,7 @@ def test_evaluate_equals_score(config, cand, refs):
 @settings(max_examples=60, deadline=None)
 @given(configs(), text, st.lists(text, min_size=1, max_size=2))
 def test_evaluate_equals_score_numpy(config, cand, refs):
-    """Force the row-wise numpy programme on the counts-only path (explanations keep tables)."""
+    """Force the row-wise numpy programme wherever the pure-Python path runs (both paths)."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(lcs_mod, "NUMPY_CELLS", 0)
         mp.setattr(summary_lcs_mod, "NUMPY_CELLS", 0)

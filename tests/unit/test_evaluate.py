@@ -121,3 +121,83 @@ def test_combine_empty():
 def test_public_entry_points_name_the_argument_of_the_wrong_type(call, message):
     with pytest.raises(TypeError, match=message):
         call()
+
+
+# -- explanations: counts from the counting functions, listings on first access -------------------
+
+
+def _long_pair(seed: int, sentences: int, words: int = 18) -> tuple[str, str]:
+    import random
+
+    rng = random.Random(seed)
+    vocab = [f"w{i}" for i in range(60)] + ["the", "a", "of", "and"] * 8
+
+    def text() -> str:
+        return "\n".join(" ".join(rng.choice(vocab) for _ in range(words)) for _ in range(sentences))
+
+    return text(), text()
+
+
+@pytest.mark.parametrize("config", PROFILES + [RougeConfig(flat_lcs=True, wlcs_weight=2.0)], ids=str)
+def test_explained_counts_equal_score_on_long_input(config):
+    cand, ref = _long_pair(5, 30)
+    refs = [ref, _long_pair(6, 12)[1]]
+    explained, counted = evaluate(cand, refs, config).measures, score(cand, refs, config)
+    for label, m in explained.items():
+        assert [r.counts for r in m.per_reference] == [r.counts for r in counted[label].per_reference], label
+        assert [r.select for r in m.per_reference] == [r.select for r in counted[label].per_reference], label
+        for r in m.per_reference:
+            e = r.explanation
+            if e is not None:
+                assert (e.hit, e.reference_total, e.candidate_total) == (r.counts.hit, r.counts.model, r.counts.peer)
+
+
+def test_sentence_pairs_are_computed_on_first_access_and_equal_the_pure_path():
+    from rouge_core import kernels
+    from rouge_core.summary_lcs import sentence_pairs
+
+    cand, ref = _long_pair(7, 40)
+    r = evaluate(cand, ref, RougeConfig())
+    rk = r.references[0].sentence_keys
+    ck = r.candidate.sentence_keys
+    for label, w in (("ROUGE-L", 1.0), ("ROUGE-W-1.2", 1.2)):
+        e = r.measures[label].per_reference[0].explanation
+        assert "pairs" not in e.__dict__  # evaluate listed no sentence pair
+        pairs = e.pairs
+        assert len(pairs) > 1000 and all(p.table is None and p.path is None for p in pairs)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(kernels, "impl", lambda: None)
+            assert pairs == sentence_pairs(rk, ck, w)
+        marked = {(p.reference_sentence, a) for p in pairs for a, _ in p.marks}
+        assert {(m.reference_sentence, m.position) for m in e.marks} == marked  # the union of the pairs
+
+
+def test_explanations_share_the_keys_they_list_from():
+    r = evaluate("police kill the gunman", ["police killed the gunman", "the gunman died"], RougeConfig())
+    per_measure = [[res.explanation for res in m.per_reference] for m in r.measures.values()]
+    grams = [row for row, m in zip(per_measure, r.measures.values()) if m.family in ("N", "S", "SU")]
+    for k in range(2):
+        assert len({id(row[k].keys) for row in grams}) == 1  # one PairKeys per reference
+    lcs = r.measures["ROUGE-L"].per_reference[0].explanation
+    assert lcs.sentences.candidate is r.measures["ROUGE-W-1.2"].per_reference[0].explanation.sentences.candidate
+
+
+@pytest.mark.parametrize("read_first", [False, True])
+def test_reports_pickle_with_their_lazy_listings(read_first):
+    import pickle
+
+    cand, ref = _long_pair(9, 6)
+    r = evaluate(cand, [ref, "w1 w2 w3"], RougeConfig(skip_distance=-1, flat_lcs=True))
+    explanations = [res.explanation for m in r.measures.values() for res in m.per_reference]
+
+    def listed(e):
+        return e.grams if hasattr(e, "grams") else e.pairs
+
+    if read_first:
+        for e in explanations:
+            listed(e)
+    back = pickle.loads(pickle.dumps(r))
+    assert back.scores() == r.scores()
+    again = [res.explanation for m in back.measures.values() for res in m.per_reference]
+    for e, b in zip(explanations, again):
+        assert b == e and listed(b) == listed(e)

@@ -19,7 +19,7 @@ import rouge_core.lcs as lcs_mod
 import rouge_core.summary_lcs as summary_lcs
 from rouge_core import Counts, RougeConfig, kernels, score
 from rouge_core.lcs import Layout, lcs, weights
-from rouge_core.skipbigram import _pair_hits, skip_counts
+from rouge_core.skipbigram import _pair_hits, count_skip_bigrams
 from rouge_core.summary_lcs import MODES, _union, lcs_measure
 
 calls = kernels.impl()
@@ -108,8 +108,8 @@ def test_paper_examples():
         [["w1", "w2", "w3", "w4", "w5"]], [["w1", "w2", "w6", "w7", "w8"], ["w1", "w3", "w8", "w9", "w5"]], "union"
     )
     assert union[0] == Counts(4, 5, 10)
-    assert skip_counts("police kill the gunman".split(), s1, -1) == Counts(3, 6, 6)
-    assert skip_counts("gunman the killed police".split(), s1, -1, su=True) == Counts(4, 10, 10)
+    assert count_skip_bigrams("police kill the gunman".split(), s1, -1)[0] == Counts(3, 6, 6)
+    assert count_skip_bigrams("gunman the killed police".split(), s1, -1, su=True)[0] == Counts(4, 10, 10)
 
 
 # -- union LCS and its credit ---------------------------------------------------------------
@@ -119,7 +119,7 @@ def test_paper_examples():
 @SETTINGS
 @given(sentences, sentences, st.sampled_from(WEIGHTS))
 def test_union_marks_equal_pure(ref, cand, w):
-    want = _union(ref, cand, w, False, [])
+    want = _union(ref, cand, w)
     f = None if w == 1.0 else weights(w, max(map(len, ref), default=0) + 1)
     assert calls.union_marks(ref, cand, f) == want
 
@@ -145,14 +145,31 @@ def test_lcs_measure_equals_pure(ref, cand, mode, w, cut, double):
 @settings(max_examples=120, deadline=None)
 @given(sentences, sentences, st.sampled_from(MODES), st.sampled_from(WEIGHTS))
 def test_explanations_equal_pure(ref, cand, mode, w):
-    """Explanations without room for tables take each pair's marks from the kernels: same explanation."""
+    """Explanations take the union marks, credits and runs (and, when read, each sentence pair's
+    marks and value) from the kernels: the same explanation as the pure-Python code's."""
+    got = lcs_measure(ref, cand, mode, w, explain=True)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(summary_lcs, "TABLES_BUDGET", 0)
-        mp.setattr(summary_lcs, "TABLE_CELLS", 0)
-        got = lcs_measure(ref, cand, mode, w, explain=True)
         pure(mp)
         want = lcs_measure(ref, cand, mode, w, explain=True)
+        want_pairs = want[2].pairs
     assert got == want
+    assert got[2].pairs == want_pairs
+    assert all(p.table is None and p.path is None for p in got[2].pairs)
+
+
+@compiled
+@SETTINGS
+@given(sentences, sentences, st.sampled_from(WEIGHTS))
+def test_sentence_pairs_equal_pure(ref, cand, w):
+    """One kernel call lists every sentence pair's marks and value, as lcs() finds them pair by pair."""
+    got = summary_lcs.sentence_pairs(ref, cand, w)
+    with pytest.MonkeyPatch.context() as mp:
+        pure(mp)
+        want = summary_lcs.sentence_pairs(ref, cand, w)
+    assert got == want
+    for p in got:
+        one = lcs(ref[p.reference_sentence], cand[p.candidate_sentence], w)
+        assert (p.marks, p.value) == (tuple(one.marks), one.value)
 
 
 # -- skip-bigrams ---------------------------------------------------------------------------
@@ -164,10 +181,10 @@ def test_explanations_equal_pure(ref, cand, mode, w):
 @example(list("ab" * 300), list("ba" * 200), -1, True, False)  # the count-matrix path
 @example(list("abcdefghij" * 30), list("jihgfedcba" * 30), -1, False, True)  # sorted codes
 def test_skip_counts_equal_pure(x, y, d, su, su_last):
-    got = skip_counts(x, y, d, su, su_last)
+    got = count_skip_bigrams(x, y, d, su, su_last)[0]
     with pytest.MonkeyPatch.context() as mp:
         pure(mp)
-        want = skip_counts(x, y, d, su, su_last)
+        want = count_skip_bigrams(x, y, d, su, su_last)[0]
     assert got == want
     assert calls.skip_hits(x, y, d, False, True) == _pair_hits(x, y, d)
 

@@ -9,8 +9,8 @@ import pytest
 
 from rouge_core import RougeConfig, evaluate
 from rouge_core.lcs import lcs
-from rouge_core.ngrams import explain_ngrams
-from rouge_core.skipbigram import explain_skip, pair_total
+from rouge_core.ngrams import count_ngrams
+from rouge_core.skipbigram import count_skip_bigrams, pair_total
 from rouge_core.steps import MAX_STEP_TOKENS, lcs_steps, ngram_steps, skip_steps, traceback_steps, union_steps
 from rouge_core.summary_lcs import lcs_measure
 
@@ -132,7 +132,7 @@ def test_ngram_steps_end_on_evaluate_counts():
     for ref, cand in random_pairs():
         for n in (1, 2, 3):
             steps = ngram_steps(cand, ref, n)
-            e = explain_ngrams(cand, ref, n)
+            e = count_ngrams(cand, ref, n, explain=True)[1]
             assert len(steps) == e.candidate_total
             assert (steps[-1].hits if steps else 0) == e.hit
     rep = evaluate(" ".join(S4), " ".join(S1), RougeConfig(profile="paper", max_n=2))
@@ -176,7 +176,7 @@ def test_skip_steps_end_on_explanation_counts():
         for d in (-1, 0, 1, 4):
             for su, last in ((False, True), (True, True), (True, False)):
                 steps = skip_steps(cand, ref, d, su, last)
-                e = explain_skip(cand, ref, d, su, last)
+                e = count_skip_bigrams(cand, ref, d, su, last, explain=True)[1]
                 assert (steps[-1].counted if steps else 0) == e.candidate_total
                 assert (steps[-1].hits if steps else 0) == e.hit
 

@@ -32,7 +32,7 @@ def test_flat_lcs():
     assert counts == Counts(4, 5, 10)
     (pair,) = e.pairs
     assert (pair.reference_sentence, pair.candidate_sentence) == (-1, -1)
-    assert len(pair.marks) == 4 and pair.table is not None
+    assert len(pair.marks) == 4 and pair.table is None  # tables are rebuilt by the view that draws one
 
 
 def test_budget_two_reference_sentences():
@@ -96,15 +96,20 @@ def test_unknown_mode():
         lcs_measure(REF, CAND, "nope")
 
 
-def test_tables_budget(monkeypatch):
-    # With no room for tables the marks (and counts) stay exact, with a note.
-    full = lcs_measure(REF, CAND, "union", explain=True)
-    monkeypatch.setattr(sl, "TABLES_BUDGET", 0)
+def test_no_tables_and_pairs_on_first_access(monkeypatch):
+    """The explanation keeps no DP table; its sentence pairs are listed when first read, once."""
     counts, _, e = lcs_measure(REF, CAND, "union", explain=True)
-    assert counts == full[0]
-    assert [m.position for m in e.marks] == [m.position for m in full[2].marks]
-    assert all(p.table is None for p in e.pairs)
-    assert any("too large" in n for n in e.notes)
+    assert "pairs" not in e.__dict__  # not listed yet
+    calls = []
+    real = sl.sentence_pairs
+    monkeypatch.setattr(sl, "sentence_pairs", lambda *a: calls.append(a) or real(*a))
+    assert [(p.reference_sentence, p.candidate_sentence, len(p.marks), p.value) for p in e.pairs] == [
+        (0, 0, 2, 2.0),
+        (0, 1, 3, 3.0),
+    ]
+    assert e.pairs is e.pairs and len(calls) == 1
+    assert all(p.table is None and p.path is None for p in e.pairs)
+    assert not any("table" in n for n in e.notes)
 
 
 def test_numpy_layout_in_summary(monkeypatch):

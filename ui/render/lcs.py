@@ -41,7 +41,7 @@ TIE_RULE = (
     "before it steps left, as ROUGE-1.5.5 and rouge-score do"
 )
 
-#: Most cells a heatmap draws (the core keeps tables up to 40,000 cells).
+#: Most cells a heatmap draws (tables are rebuilt for display up to ``rouge_core.lcs.TABLE_CELLS``).
 MAX_CELLS = 45_000
 #: Tables up to this many cells get a tooltip per cell; larger ones a plain one.
 HOVER_CELLS = 10_000
@@ -108,12 +108,12 @@ def pair_tokens(report: Report, ref_index: int, pair: SentencePair) -> tuple[tup
 
 
 def pair_with_table(report: Report, label: str, ref_index: int, pair: SentencePair) -> SentencePair:
-    """The pair with its DP table, rebuilt for display when the core did not keep it.
+    """The pair with its DP table and traceback path, rebuilt for display.
 
-    The core keeps tables within a budget per reference; a single pair of up
-    to ``rouge_core.lcs.TABLE_CELLS`` cells is recomputed here by the same
-    ``rouge_core.lcs.lcs`` code. The rebuilt table is used only if its marks
-    equal the pair's marks (otherwise the pair is returned unchanged).
+    The core keeps no tables (an explanation lists marks and values only); the one pair a
+    view draws, of up to ``rouge_core.lcs.TABLE_CELLS`` cells, is recomputed here by the
+    same ``rouge_core.lcs.lcs`` programme. The rebuilt table is used only if its marks
+    equal the pair's marks (otherwise, or when too large, the pair is returned unchanged).
     """
     if pair.table is not None:
         return pair
@@ -225,8 +225,9 @@ def lcs_heatmap(
     cell's hover gives its value and the rule that filled it. While the cells print their numbers,
     nothing is drawn over a number: the traceback's cells get a dotted outline and a dot in their
     lower left corner, each match a solid outline and a flag in its upper left corner; otherwise
-    the traceback is a line. Returns None when the core
-    kept no table for this pair (too large): the caller says so and shows the alignment instead.
+    the traceback is a line. Returns None when the pair has no table (pass it through
+    :func:`pair_with_table` first; too large a pair has none): the caller says so and shows the
+    alignment instead.
     A table above ``max_cells`` is cropped to its top-left corner and the title says so.
     """
     if pair.table is None:

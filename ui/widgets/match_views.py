@@ -126,7 +126,7 @@ def _lcs_tab(report: Report, key: str, ref_index: int) -> None:
     if fig is None:
         st.info(
             f"The DP table of this pair ({len(ref_tokens)} x {len(cand_tokens)} cells) is too large "
-            "to keep for display; the alignment below is exact."
+            "to draw; the alignment below is exact."
         )
     else:
         _chart(fig)
