@@ -106,8 +106,8 @@ class ChunkCounts:
         encoded = [t.encode("utf-8", "surrogatepass") for t in flat]
         buf = np.frombuffer(bytearray(b"".join(encoded)), dtype=np.uint8)
         text_off = np.fromiter(accumulate(map(len, encoded), initial=0), np.int64, len(encoded) + 1)
-        tok_start, tok_end, text_tok, sent_begin, sent_end, text_sent = chunk.tokenize(buf, text_off)
-        ids, first = chunk.intern(buf, tok_start, tok_end)
+        tok_start, tok_end, text_tok, sent_begin, sent_end, text_sent, tok_hash = chunk.tokenize(buf, text_off)
+        ids, first = chunk.intern(buf, tok_start, tok_end, tok_hash)
         n_keys = len(first)
         if config.stem or config.remove_stopwords:
             key = key_function(config)

@@ -28,6 +28,7 @@ from .skip import skip_hits
 from .union import union_hit
 
 U8 = npt.NDArray[np.uint8]
+U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 
@@ -41,12 +42,13 @@ def _word_byte(b: int) -> bool:
 
 
 @jit
-def tokenize(buf: U8, text_off: I64) -> tuple[I64, I64, I64, I64, I64, I64]:
+def tokenize(buf: U8, text_off: I64) -> tuple[I64, I64, I64, I64, I64, I64, U64]:
     """Lower-case ``buf``'s ASCII letters (in place) and cut every text ``buf[text_off[t]:text_off[t+1]]``
     into tokens and sentences.
 
     Returns (token starts, token ends (byte offsets), each text's first token and the end,
-    sentence first tokens, sentence ends (token indices), each text's first sentence and the end).
+    sentence first tokens, sentence ends (token indices), each text's first sentence and the end,
+    each token's FNV-1a hash of its bytes for :func:`intern`).
     """
     n_texts = text_off.shape[0] - 1
     for i in range(buf.shape[0]):
@@ -55,6 +57,7 @@ def tokenize(buf: U8, text_off: I64) -> tuple[I64, I64, I64, I64, I64, I64]:
     cap = buf.shape[0] // 2 + n_texts + 1  # a token or a sentence takes a byte and a separator
     tok_start = np.empty(cap, dtype=np.int64)
     tok_end = np.empty(cap, dtype=np.int64)
+    tok_hash = np.empty(cap, dtype=np.uint64)
     sent_begin = np.empty(cap, dtype=np.int64)
     sent_end = np.empty(cap, dtype=np.int64)
     text_tok = np.empty(n_texts + 1, dtype=np.int64)
@@ -68,15 +71,19 @@ def tokenize(buf: U8, text_off: I64) -> tuple[I64, I64, I64, I64, I64, I64]:
         line_start = start
         line_tok = nt
         in_word = False
+        h = FNV_OFFSET
         for i in range(start, stop + 1):
             b = buf[i] if i < stop else 10  # the text's end ends its last line
             if i < stop and _word_byte(b):
                 if not in_word:
                     tok_start[nt] = i
                     in_word = True
+                    h = FNV_OFFSET
+                h = (h ^ np.uint64(b)) * FNV_PRIME
                 continue
             if in_word:
                 tok_end[nt] = i
+                tok_hash[nt] = h
                 nt += 1
                 in_word = False
             if b == 10:
@@ -88,7 +95,7 @@ def tokenize(buf: U8, text_off: I64) -> tuple[I64, I64, I64, I64, I64, I64]:
                 line_tok = nt
     text_tok[n_texts] = nt
     text_sent[n_texts] = ns
-    return tok_start[:nt], tok_end[:nt], text_tok, sent_begin[:ns], sent_end[:ns], text_sent
+    return tok_start[:nt], tok_end[:nt], text_tok, sent_begin[:ns], sent_end[:ns], text_sent, tok_hash[:nt]
 
 
 @jit
@@ -102,7 +109,7 @@ def _same(buf: U8, a0: int, a1: int, b0: int, b1: int) -> bool:
 
 
 @jit
-def intern(buf: U8, tok_start: I64, tok_end: I64) -> tuple[I64, I64]:
+def intern(buf: U8, tok_start: I64, tok_end: I64, tok_hash: U64) -> tuple[I64, I64]:
     """Word ids in order of first appearance (equal bytes, equal id), and each word's first token.
 
     The table holds the distinct words (doubled when half full), so it stays small and in cache."""
@@ -114,9 +121,7 @@ def intern(buf: U8, tok_start: I64, tok_end: I64) -> tuple[I64, I64]:
     first = np.empty(n, dtype=np.int64)
     words = 0
     for t in range(n):
-        h = FNV_OFFSET
-        for i in range(tok_start[t], tok_end[t]):
-            h = (h ^ np.uint64(buf[i])) * FNV_PRIME
+        h = tok_hash[t]
         mask = np.uint64(size - 1)
         s = h & mask
         while True:

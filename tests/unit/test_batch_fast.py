@@ -143,13 +143,13 @@ def test_tokens_and_sentences_by_hand():
     encoded = [t.encode() for t in texts]
     buf = np.frombuffer(bytearray(b"".join(encoded)), dtype=np.uint8)
     off = np.array([0, len(encoded[0]), len(encoded[0]) + len(encoded[1])], dtype=np.int64)
-    ts, te, text_tok, sb, se, text_sent = kchunk.tokenize(buf, off)
+    ts, te, text_tok, sb, se, text_sent, th = kchunk.tokenize(buf, off)
     raw = buf.tobytes()
     assert [raw[s:e].decode() for s, e in zip(ts, te)] == ["don", "t", "stop", "x2", "y", "caf", "caf"]
     assert text_tok.tolist() == [0, 5, 7]
     assert list(zip(sb.tolist(), se.tolist())) == [(0, 3), (3, 3), (3, 5), (5, 7)]
     assert text_sent.tolist() == [0, 3, 4]
-    ids, first = kchunk.intern(buf, ts, te)
+    ids, first = kchunk.intern(buf, ts, te, th)
     assert ids.tolist() == [0, 1, 2, 3, 4, 5, 5] and first.tolist() == [0, 1, 2, 3, 4, 5]
 
 
