@@ -240,7 +240,7 @@ def bootstrap_sums(
         from .kernels import bootstrap
 
         if perl:
-            bootstrap.perl_sums(columns, 0, out)
+            bootstrap.perl_sums(np.ascontiguousarray(values, dtype=np.float64), 0, out)
             return out
         for row, _, idx in index_pieces(n, samples, perl, rng, cells):
             bootstrap.add_in_order(columns, np.ascontiguousarray(idx), out[row : row + idx.shape[0]])

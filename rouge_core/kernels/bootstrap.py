@@ -24,10 +24,10 @@ TWO48 = float(1 << 48)
 
 
 @jit
-def perl_sums(columns: F64, first_seed: int, out: F64) -> None:
-    """``out[s, c]`` += the sum of column ``c`` of ``columns`` (one row per value column, one column
-    per instance) over the ``n`` instances drawn after ``srand(first_seed + s)``, in draw order."""
-    cols, n = columns.shape
+def perl_sums(values: F64, first_seed: int, out: F64) -> None:
+    """``out[s, c]`` += the sum of column ``c`` of ``values`` (one row per instance, so a draw reads
+    one row) over the ``n`` instances drawn after ``srand(first_seed + s)``, in draw order."""
+    n, cols = values.shape
     acc = np.empty(cols, dtype=np.float64)
     for s in range(out.shape[0]):
         x = (np.uint64(first_seed + s) * np.uint64(65536) + DRAND48_LOW) & MASK48
@@ -37,7 +37,7 @@ def perl_sums(columns: F64, first_seed: int, out: F64) -> None:
             x = (DRAND48_A * x + DRAND48_C) & MASK48
             i = np.int64(float(n) * (float(x) / TWO48))  # Perl's int(rand(n))
             for c in range(cols):
-                acc[c] += columns[c, i]
+                acc[c] += values[i, c]
         for c in range(cols):
             out[s, c] = acc[c]
 
