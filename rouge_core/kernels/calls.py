@@ -100,29 +100,7 @@ def union_hit(
     """The hit of :func:`rouge_core.summary_lcs.lcs_measure`'s union modes: marks by LCS (WLCS with
     ``f_lcs``), credited while ``budget_keys``' unigrams last (None: no budget), weighted by runs
     with ``f_runs`` (None: one a mark)."""
-    vocab = _vocab()
-    ref, ref_off = _sentences(reference, vocab)
-    cand, cand_off = _sentences(candidate, vocab)
-    if budget_keys is not None:
-        budget_ref, budget_cand = _known(budget_keys[0], vocab), _known(budget_keys[1], vocab)
-    else:
-        budget_ref = budget_cand = np.empty(0, dtype=np.int64)
-    return float(
-        union.union_hit(
-            ref,
-            ref_off,
-            cand,
-            cand_off,
-            len(vocab),
-            _floats(f_lcs),
-            f_lcs is not None,
-            _floats(f_runs),
-            f_runs is not None,
-            budget_ref,
-            budget_cand,
-            budget_keys is not None,
-        )
-    )
+    return union_credit(reference, candidate, f_lcs, f_runs, budget_keys, False)[0]
 
 
 def skip_hits(

@@ -82,40 +82,28 @@ def union_hit(
     budget_cand: I64,
     budget: bool,
 ) -> float:
-    """The hit of the union marks (``budget_*``: ids of the joined texts, -1 outside ``vocab``)."""
-    mark_j = np.full(ref.shape[0], -1, dtype=np.int64)
-    mark_b = np.empty(ref.shape[0], dtype=np.int64)
-    union_marks(ref, ref_off, cand, cand_off, vocab, f_lcs, weighted_lcs, mark_j, mark_b)
-    mu = np.zeros(vocab, dtype=np.int64)
-    pu = np.zeros(vocab, dtype=np.int64)
-    for t in budget_ref:
-        if t >= 0:
-            mu[t] += 1
-    for t in budget_cand:
-        if t >= 0:
-            pu[t] += 1
-    hit = 0.0
-    for i in range(ref_off.shape[0] - 1):
-        r0, r1 = ref_off[i], ref_off[i + 1]
-        run = 0
-        for p in range(r0, r1):
-            if mark_j[p] < 0:
-                continue
-            key = ref[p]
-            if budget:
-                if pu[key] > 0 and mu[key] > 0:
-                    pu[key] -= 1
-                    mu[key] -= 1
-                else:
-                    continue  # ROUGE-1.5.5: a spent token neither ends nor breaks a run
-            if not weighted_runs:
-                hit += 1.0
-                continue
-            run += 1
-            if p + 1 == r1 or mark_j[p + 1] < 0:
-                hit += f_runs[run]
-                run = 0
-    return hit
+    """The hit of the union marks (``budget_*``: ids of the joined texts, -1 outside ``vocab``):
+    :func:`union_credit`'s, without keeping what it is made of."""
+    n = ref.shape[0]
+    return union_credit(
+        ref,
+        ref_off,
+        cand,
+        cand_off,
+        vocab,
+        f_lcs,
+        weighted_lcs,
+        f_runs,
+        weighted_runs,
+        budget_ref,
+        budget_cand,
+        budget,
+        np.full(n, -1, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.zeros(n, dtype=np.bool_),
+        np.zeros(n, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+    )
 
 
 @jit

@@ -60,7 +60,7 @@ def test_second_start_loads_from_cache():
         "from rouge_core import kernels\n"
         "calls = kernels.impl()\n"
         "from rouge_core.kernels import bitlcs, skip, union, wlcs\n"
-        "fns = [bitlcs.lcs_pair, wlcs.wlcs_pair, union.union_hit, skip.skip_hits]\n"
+        "fns = [bitlcs.lcs_pair, wlcs.wlcs_pair, union.union_credit, skip.skip_hits]\n"
         "print(all(sum(f.stats.cache_hits.values()) and not f.stats.cache_misses for f in fns))"
     )
     assert run(code) == "True"
