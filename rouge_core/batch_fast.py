@@ -72,6 +72,14 @@ def _summary(value: Any) -> Optional[str]:
     return None
 
 
+def _plain_all(chunk: list[Any]) -> list[Optional[list[str]]]:
+    # (str, str) pairs, the common case, without plain_texts' checks
+    return [
+        [p[0], p[1]] if type(p) is tuple and len(p) == 2 and type(p[0]) is str and type(p[1]) is str else plain_texts(p)
+        for p in chunk
+    ]
+
+
 def plain_texts(pair: Any) -> Optional[list[str]]:
     """[candidate, reference, ...] as texts; None for anything the per-pair path must judge
     (not a pair, a non-text summary, no reference).
@@ -94,6 +102,34 @@ def plain_texts(pair: Any) -> Optional[list[str]]:
     return [cand, *texts]
 
 
+def _buffer(texts: list[str], lower: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The texts' UTF-8 bytes in one writable buffer (``lower``: Python's ``lower()`` first), and
+    each text's start and end in it.
+
+    One string joined by NULs, lowered and encoded at once, when no text holds a NUL (the NULs
+    then mark the texts' bounds); else text by text. ``lower()`` maps no character to or from a
+    NUL and is context-free for every character that becomes ASCII, so both give the same tokens.
+
+    >>> b, s, e = _buffer(["Ab", "", "c\\x00d"], True)
+    >>> bytes(b), s.tolist(), e.tolist()
+    (b'abc\\x00d', [0, 2, 2], [2, 2, 5])
+    >>> b, s, e = _buffer(["Ab", "", "CD"], True)
+    >>> bytes(b), s.tolist(), e.tolist()
+    (b'ab\\x00\\x00cd', [0, 3, 4], [2, 3, 6])
+    """
+    joined = "\x00".join(texts)
+    if joined.count("\x00") == max(len(texts) - 1, 0):
+        data = (joined.lower() if lower else joined).encode("utf-8", "surrogatepass")
+        buf = np.frombuffer(bytearray(data), dtype=np.uint8)
+        nul = np.flatnonzero(buf == 0)
+        start = np.concatenate(([0], nul + 1)).astype(np.int64)
+        end = np.concatenate((nul, [len(buf)])).astype(np.int64)
+        return buf, start[: len(texts)], end[: len(texts)]
+    encoded = [(t.lower() if lower else t).encode("utf-8", "surrogatepass") for t in texts]
+    off = np.fromiter(accumulate(map(len, encoded), initial=0), np.int64, len(encoded) + 1)
+    return np.frombuffer(bytearray(b"".join(encoded)), dtype=np.uint8), off[:-1], off[1:]
+
+
 class ChunkCounts:
     """Every count of a chunk's plain pairs: ``hit``/``model``/``peer`` are (measure, row) arrays,
     a row per (pair, reference); ``rows[p]`` is pair ``p``'s first row (and the end)."""
@@ -101,12 +137,10 @@ class ChunkCounts:
     def __init__(self, config: RougeConfig, specs: Sequence[MeasureSpec], texts: Sequence[Sequence[str]]) -> None:
         from .kernels import chunk
 
-        lower = BYTE_TOKENIZERS[str(config.tokenizer)]
-        flat = [t.lower() if lower else t for pt in texts for t in pt]
-        encoded = [t.encode("utf-8", "surrogatepass") for t in flat]
-        buf = np.frombuffer(bytearray(b"".join(encoded)), dtype=np.uint8)
-        text_off = np.fromiter(accumulate(map(len, encoded), initial=0), np.int64, len(encoded) + 1)
-        tok_start, tok_end, text_tok, sent_begin, sent_end, text_sent, tok_hash = chunk.tokenize(buf, text_off)
+        buf, text_start, text_end = _buffer([t for pt in texts for t in pt], BYTE_TOKENIZERS[str(config.tokenizer)])
+        tok_start, tok_end, text_tok, sent_begin, sent_end, text_sent, tok_hash = chunk.tokenize(
+            buf, text_start, text_end
+        )
         ids, first = chunk.intern(buf, tok_start, tok_end, tok_hash)
         n_keys = len(first)
         if config.stem or config.remove_stopwords:
@@ -163,9 +197,12 @@ class ChunkCounts:
             cand_len = np.repeat(self.lengths[self.pair_text[:-1]], np.diff(self.rows))
             self.peer[m] = [float(x) ** w for x in cand_len.tolist()]
 
-    def reference_lengths(self, p: int) -> np.ndarray:
-        """Tokens of pair ``p``'s references."""
-        return self.lengths[self.pair_text[p] + 1 : self.pair_text[p + 1]]
+    def empty_reference(self) -> np.ndarray:
+        """Per pair: whether a reference has no token."""
+        empty = self.lengths == 0
+        empty[self.pair_text[:-1]] = False  # the candidates
+        seen = np.concatenate(([0], np.cumsum(empty)))
+        return np.asarray(seen[self.pair_text[1:]] - seen[self.pair_text[:-1]] > 0)
 
 
 def _ratio(num: np.ndarray, den: np.ndarray, inverse: Optional[float]) -> np.ndarray:
@@ -218,29 +255,21 @@ def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
     from .batch import BatchResult, MeasureColumns, default_ids, score_pair
 
     specs = measure_specs(config)
-    texts = [plain_texts(p) for p in chunk]
+    texts = _plain_all(chunk)
     plain = [k for k, t in enumerate(texts) if t is not None]
     counts = ChunkCounts(config, specs, [texts[k] for k in plain])  # type: ignore[misc]
-    dies = config.behaviour.wlcs_dies_on_empty_reference and any(s.family == Family.W for s in specs)
-    fast: list[int] = []  # chunk index of each plain pair this path scores
-    rows: list[int] = []  # and its row (or -1: several references, pooled below)
-    pooled: list[tuple[int, int]] = []  # (plain index, position in fast) of the pooled ones
-    for j, k in enumerate(plain):
-        n_refs = int(counts.rows[j + 1] - counts.rows[j])
-        if dies and not counts.reference_lengths(j).all():
-            continue
-        if n_refs == 1:
-            rows.append(int(counts.rows[j]))
-        elif config.multi_ref == "pooled":
-            pooled.append((j, len(fast)))
-            rows.append(-1)
-        else:
-            continue
-        fast.append(k)
-    slow = sorted(set(range(len(chunk))) - set(fast))
+    # The pairs taken here: one reference, or several pooled; not a token-less reference where
+    # ROUGE-1.5.5's ROUGE-W dies (the per-pair path notes it).
+    n_refs = np.diff(counts.rows)
+    take = (n_refs == 1) | ((n_refs > 1) & (config.multi_ref == "pooled"))
+    if config.behaviour.wlcs_dies_on_empty_reference and any(s.family == Family.W for s in specs):
+        take &= ~counts.empty_reference()
+    sel = np.flatnonzero(take)  # positions among the plain pairs
+    fast_idx = np.array(plain, dtype=np.int64)[sel]  # positions in the chunk
+    row_idx = counts.rows[:-1][sel]
+    pooled = [(int(sel[pos]), int(pos)) for pos in np.flatnonzero(n_refs[sel] > 1)]
+    slow = np.setdiff1d(np.arange(len(chunk)), fast_idx).tolist()
     slow_results = {k: score_pair(chunk[k], config, start + k) for k in slow}
-    fast_idx = np.array(fast, dtype=np.int64)
-    row_idx = np.array(rows, dtype=np.int64)
     n = len(chunk)
     measures = {}
     for m, spec in enumerate(specs):
@@ -315,14 +344,15 @@ def results(config: RougeConfig, start: int, chunk: list[Any]) -> list[dict[str,
     from .evaluate import MeasureResult, ReferenceResult, combine
 
     specs = measure_specs(config)
-    texts = [plain_texts(p) for p in chunk]
+    texts = _plain_all(chunk)
     plain = [k for k, t in enumerate(texts) if t is not None]
     counts = ChunkCounts(config, specs, [texts[k] for k in plain])  # type: ignore[misc]
     dies = config.behaviour.wlcs_dies_on_empty_reference and any(s.family == Family.W for s in specs)
+    skip = counts.empty_reference().tolist() if dies else [False] * len(plain)
     values = [_reference_values(config, spec, counts, m) for m, spec in enumerate(specs)]
     out: list[Optional[dict[str, Any]]] = [None] * len(chunk)
     for j, k in enumerate(plain):
-        if dies and not counts.reference_lengths(j).all():
+        if skip[j]:
             continue  # ROUGE-W's note and zero: the per-pair path
         r0, r1 = int(counts.rows[j]), int(counts.rows[j + 1])
         measures = {}

@@ -42,15 +42,15 @@ def _word_byte(b: int) -> bool:
 
 
 @jit
-def tokenize(buf: U8, text_off: I64) -> tuple[I64, I64, I64, I64, I64, I64, U64]:
-    """Lower-case ``buf``'s ASCII letters (in place) and cut every text ``buf[text_off[t]:text_off[t+1]]``
+def tokenize(buf: U8, text_start: I64, text_end: I64) -> tuple[I64, I64, I64, I64, I64, I64, U64]:
+    """Lower-case ``buf``'s ASCII letters (in place) and cut every text ``buf[text_start[t]:text_end[t]]``
     into tokens and sentences.
 
     Returns (token starts, token ends (byte offsets), each text's first token and the end,
     sentence first tokens, sentence ends (token indices), each text's first sentence and the end,
     each token's FNV-1a hash of its bytes for :func:`intern`).
     """
-    n_texts = text_off.shape[0] - 1
+    n_texts = text_start.shape[0]
     for i in range(buf.shape[0]):
         if 65 <= buf[i] <= 90:
             buf[i] += 32
@@ -67,7 +67,7 @@ def tokenize(buf: U8, text_off: I64) -> tuple[I64, I64, I64, I64, I64, I64, U64]
     for t in range(n_texts):
         text_tok[t] = nt
         text_sent[t] = ns
-        start, stop = text_off[t], text_off[t + 1]
+        start, stop = text_start[t], text_end[t]
         line_start = start
         line_tok = nt
         in_word = False

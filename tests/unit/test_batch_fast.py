@@ -79,6 +79,7 @@ def _pairs(n: int, seed: int) -> list:
             cand = cand.split("\n")  # a list of sentences
         out.append((cand, refs[0] if len(refs) == 1 and rng.random() < 0.5 else refs))
     out += [("", "a b"), ("a b", ""), ("a b", ["", "a"]), ("a", []), ("a b c", [["a b", "c"]])]
+    out += [("police\x00kill the\x00", ["police kill", "the\x00 gunman"])]  # NULs: the text-by-text buffer
     return out
 
 
@@ -105,13 +106,15 @@ def test_the_configs_tested_include_every_family_and_profile():
     assert fams == {"N", "L", "Lflat", "W", "S", "SU"}
 
 
+@pytest.mark.parametrize("with_nul", [False, True], ids=["joined-buffer", "text-by-text-buffer"])
 @pytest.mark.parametrize("config", SERVED, ids=[c.signature() for c in SERVED])
-def test_chunk_columns_equal_the_per_pair_path(config, monkeypatch):
-    want = columns_from_results(_score_all(config), config)
+def test_chunk_columns_equal_the_per_pair_path(config, with_nul, monkeypatch):
+    pairs = PAIRS if with_nul else PAIRS[:-1]  # the last pair's NULs make the chunk's buffer text by text
+    want = columns_from_results(_score_all(config, pairs), config)
     calls = []
     real = kchunk.chunk_counts
     monkeypatch.setattr(kchunk, "chunk_counts", lambda *a: calls.append(1) or real(*a))
-    got = columns_chunk(config, 0, PAIRS)
+    got = columns_chunk(config, 0, pairs)
     assert calls  # the compiled path ran
     assert list(got.measures) == list(want.measures)
     for label, m in want.measures.items():
@@ -122,10 +125,10 @@ def test_chunk_columns_equal_the_per_pair_path(config, monkeypatch):
             assert a.dtype == b.dtype and np.array_equal(a, b), (label, f, np.flatnonzero(a != b)[:5])
 
 
-def _score_all(config):
+def _score_all(config, pairs):
     from rouge_core.batch import score_pair
 
-    return [score_pair(p, config, k) for k, p in enumerate(PAIRS)]
+    return [score_pair(p, config, k) for k, p in enumerate(pairs)]
 
 
 def test_a_malformed_pair_is_named_by_both_paths():
@@ -143,7 +146,7 @@ def test_tokens_and_sentences_by_hand():
     encoded = [t.encode() for t in texts]
     buf = np.frombuffer(bytearray(b"".join(encoded)), dtype=np.uint8)
     off = np.array([0, len(encoded[0]), len(encoded[0]) + len(encoded[1])], dtype=np.int64)
-    ts, te, text_tok, sb, se, text_sent, th = kchunk.tokenize(buf, off)
+    ts, te, text_tok, sb, se, text_sent, th = kchunk.tokenize(buf, off[:-1], off[1:])
     raw = buf.tobytes()
     assert [raw[s:e].decode() for s, e in zip(ts, te)] == ["don", "t", "stop", "x2", "y", "caf", "caf"]
     assert text_tok.tolist() == [0, 5, 7]
