@@ -40,14 +40,14 @@ def supported(config: RougeConfig) -> bool:
         and config.word_limit is None
         and config.byte_limit is None
         and (config.wlcs_weight is None or config.behaviour.wlcs_runs)
-        and _chunk_kernels_work()
+        and chunk_kernels_work()
     )
 
 
 _checked: list[bool] = []
 
 
-def _chunk_kernels_work() -> bool:
+def chunk_kernels_work() -> bool:
     """The compiled kernels are there and the chunk kernels compile (or load) and count a small
     case right; checked once per process (a failure leaves every chunk to the per-pair path)."""
     if not _checked:
@@ -62,6 +62,12 @@ def _chunk_kernels_work() -> bool:
                 ok = False
         _checked.append(ok)
     return _checked[0]
+
+
+def kernels_loaded(start: int, chunk: list[Any]) -> list[bool]:
+    """Whether this process has checked and loaded the chunk kernels already, once per item of
+    ``chunk``: a chunk function, so a worker pool can be asked without loading anything."""
+    return [bool(_checked and _checked[0])] * len(chunk)
 
 
 def _summary(value: Any) -> Optional[str]:

@@ -108,11 +108,17 @@ def ordered(
             f.cancel()
 
 
+#: The module whose import loads the kernels (:mod:`rouge_core.kernels.preload`).
+PRELOAD = "rouge_core.kernels.preload"
+
+
 def _context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["rouge_core.batch"])  # import once, in the server
+        # Imported once, in the server: the package, and the compiled kernels loaded (the workers
+        # forked from it start with them).
+        ctx.set_forkserver_preload(["rouge_core.batch", PRELOAD])
         return ctx
     return multiprocessing.get_context("spawn")
 

@@ -233,3 +233,12 @@ def test_chunk_kernels_that_fail_their_check_leave_every_chunk_to_the_per_pair_p
     assert not supported(config)
     res = score_batch([("police kill the gunman", "police killed the gunman")], config)
     assert res.measures["ROUGE-1"].recall.tolist() == [0.75]
+
+
+def test_worker_processes_start_with_the_kernels_loaded():
+    from rouge_core.batch_fast import kernels_loaded
+    from rouge_core.runners import ProcessRunner
+
+    with ProcessRunner(2) as runner:
+        # the workers' first chunks: the forkserver loaded the kernels before forking them
+        assert list(runner.map(kernels_loaded, [(0, [None]), (1, [None]), (2, [None])])) == [[True]] * 3
