@@ -40,7 +40,7 @@ from .tokenize import TextInput
 #: A candidate and its references (one summary or several).
 Pair = tuple[TextInput, Union[TextInput, Sequence[TextInput]]]
 #: Pairs a chunk holds when neither the caller nor the corpus size says otherwise.
-DEFAULT_CHUNK = 256
+DEFAULT_CHUNK = 512
 #: Chunks per worker when the corpus size is known (so small corpora still spread over every worker).
 CHUNKS_PER_WORKER = 4
 
@@ -241,7 +241,7 @@ def chunk_size_for(n: Optional[int], workers: int, chunk_size: Optional[int] = N
     workers, small enough to give each worker a few chunks; else :data:`DEFAULT_CHUNK`.
 
     >>> chunk_size_for(92, 2), chunk_size_for(10**6, 2), chunk_size_for(None, 2), chunk_size_for(92, 1)
-    (12, 256, 256, 256)
+    (12, 512, 512, 512)
     """
     if chunk_size is not None:
         if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:

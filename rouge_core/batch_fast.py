@@ -147,20 +147,21 @@ class ChunkCounts:
         tok_start, tok_end, text_tok, sent_begin, sent_end, text_sent, tok_hash = chunk.tokenize(
             buf, text_start, text_end
         )
-        ids, first = chunk.intern(buf, tok_start, tok_end, tok_hash)
-        n_keys = len(first)
-        if config.stem or config.remove_stopwords:
+        self.pair_text = np.fromiter(accumulate(map(len, texts), initial=0), np.int64, len(texts) + 1)
+        if config.stem or config.remove_stopwords:  # words -> keys once per distinct word of the chunk
+            ids, first = chunk.intern(buf, tok_start, tok_end, tok_hash)
             key = key_function(config)
             key_ids: dict[str, int] = {}
             raw = buf.tobytes()
             starts, ends = tok_start[first].tolist(), tok_end[first].tolist()
             keys = (key(raw[s:e].decode("ascii")) for s, e in zip(starts, ends))
             key_of = np.fromiter(
-                (-1 if k is None else key_ids.setdefault(k, len(key_ids)) for k in keys), np.int64, n_keys
+                (-1 if k is None else key_ids.setdefault(k, len(key_ids)) for k in keys), np.int64, len(first)
             )
             ids, text_tok, sent_begin, sent_end = chunk.compact(ids, key_of, text_tok, sent_begin, sent_end)
-            n_keys = len(key_ids)
-        self.pair_text = np.fromiter(accumulate(map(len, texts), initial=0), np.int64, len(texts) + 1)
+            lid, pair_vocab = chunk.localize(ids, len(key_ids), text_tok, self.pair_text)
+        else:  # the words themselves: ids within each pair straight away
+            lid, pair_vocab = chunk.intern_pairs(buf, tok_start, tok_end, tok_hash, text_tok, self.pair_text)
         self.rows = self.pair_text - np.arange(len(texts) + 1)
         self.lengths = np.diff(text_tok)  # tokens per text
         n_rows = int(self.rows[-1])
@@ -173,8 +174,8 @@ class ChunkCounts:
         self.peer = np.zeros((len(specs), n_rows))
         self.w_base = np.zeros(n_rows)
         chunk.chunk_counts(
-            ids,
-            n_keys,
+            lid,
+            pair_vocab,
             text_tok,
             sent_begin,
             sent_end,

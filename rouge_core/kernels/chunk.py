@@ -8,8 +8,9 @@ the per-pair path, compiled:
   UTF-8 bytes this is exactly the ``rouge155`` tokenizer (``[A-Za-z0-9]+``, lower-cased: every
   non-ASCII byte is >= 0x80, so it separates) and, on text already passed through Python's
   ``lower()``, the ``rouge-score`` one (``[a-z0-9]+`` runs of the lower-cased text).
-* :func:`intern`: the same word gets the same id (an open-addressing table over the bytes, with
-  the bytes compared on every hash match: exact, whatever the hash does).
+* :func:`intern_pairs`: the same word gets the same id within its pair (an open-addressing table
+  over the bytes, with the bytes compared on every hash match: exact, whatever the hash does);
+  :func:`intern` does the same over the whole chunk when words are mapped to keys.
 * :func:`compact`: words mapped to keys (stemming) or dropped (stopwords), by a table made in
   Python from each distinct word once.
 * :func:`chunk_counts`: per (pair, reference), ROUGE-N hits for every n (n-grams renumbered level by
@@ -272,9 +273,68 @@ def _offsets(sent_begin: I64, sent_end: I64, s0: int, s1: int, t0: int, t1: int)
 
 
 @jit
+def intern_pairs(
+    buf: U8, tok_start: I64, tok_end: I64, tok_hash: U64, text_tok: I64, pair_text: I64
+) -> tuple[I64, I64]:
+    """:func:`intern` pair by pair: each token's id within its pair (equal bytes, equal id, in order
+    of first appearance in the pair), and each pair's number of ids; a small table per pair."""
+    ids = np.empty(tok_start.shape[0], dtype=np.int64)
+    first_tok = np.empty(tok_start.shape[0], dtype=np.int64)  # a word's first token (its bytes)
+    vocab = np.zeros(pair_text.shape[0] - 1, dtype=np.int64)
+    for p in range(pair_text.shape[0] - 1):
+        a0, a1 = text_tok[pair_text[p]], text_tok[pair_text[p + 1]]
+        size = 16
+        while size < 2 * (a1 - a0):
+            size *= 2
+        mask = np.uint64(size - 1)
+        slot = np.full(size, -1, dtype=np.int64)  # a word id
+        words = 0
+        for t in range(a0, a1):
+            h = tok_hash[t]
+            s = h & mask
+            while True:
+                w = slot[s]
+                if w < 0:
+                    slot[s] = words
+                    first_tok[words] = t
+                    ids[t] = words
+                    words += 1
+                    break
+                u = first_tok[w]
+                if tok_hash[u] == h and _same(buf, tok_start[u], tok_end[u], tok_start[t], tok_end[t]):
+                    ids[t] = w
+                    break
+                s = (s + np.uint64(1)) & mask
+        vocab[p] = words
+    return ids, vocab
+
+
+@jit
+def localize(ids: I64, n_keys: int, text_tok: I64, pair_text: I64) -> tuple[I64, I64]:
+    """Chunk-wide ids (below ``n_keys``) renumbered within each pair, in order of first appearance,
+    and each pair's number of ids."""
+    local = np.full(n_keys, -1, dtype=np.int64)
+    lid = np.empty(ids.shape[0], dtype=np.int64)
+    vocab = np.zeros(pair_text.shape[0] - 1, dtype=np.int64)
+    for p in range(pair_text.shape[0] - 1):
+        a0, a1 = text_tok[pair_text[p]], text_tok[pair_text[p + 1]]
+        v = 0
+        for t in range(a0, a1):
+            w = ids[t]
+            if local[w] < 0:
+                local[w] = v
+                v += 1
+            lid[t] = local[w]
+        for t in range(a0, a1):
+            local[ids[t]] = -1
+        vocab[p] = v
+    return lid, vocab
+
+
+@jit
 def chunk_counts(
-    ids: I64,
-    n_keys: int,
+    lid: I64,
+    pair_vocab: I64,
     text_tok: I64,
     sent_begin: I64,
     sent_end: I64,
@@ -298,28 +358,19 @@ def chunk_counts(
 ) -> None:
     """Every count of every (pair, reference) row of a chunk.
 
-    Pair ``p``'s texts are ``pair_text[p]`` (the candidate) up to ``pair_text[p+1]`` (its
-    references); row ``pair_text[p] - p + k`` is its reference ``k``. ``hit``/``model``/``peer``
-    are (measures, rows) in :func:`rouge_core.measures.measure_specs` order: ROUGE-1..max_n, L,
-    Lflat, W, S, SU (those asked). ROUGE-W's model and peer are left to the caller (they need
-    ``pow``); ``w_base[row]`` = sum of f(sentence length) over the reference's sentences.
+    ``lid`` are the tokens' ids within their pair, below ``pair_vocab[p]`` (:func:`intern_pairs`,
+    :func:`localize`): small bit masks and count arrays. Pair ``p``'s texts are ``pair_text[p]``
+    (the candidate) up to ``pair_text[p+1]`` (its references); row ``pair_text[p] - p + k`` is
+    its reference ``k``. ``hit``/``model``/``peer`` are (measures, rows) in
+    :func:`rouge_core.measures.measure_specs` order: ROUGE-1..max_n, L, Lflat, W, S, SU (those
+    asked). ROUGE-W's model and peer are left to the caller (they need ``pow``); ``w_base[row]``
+    = sum of f(sentence length) over the reference's sentences.
     """
-    local = np.full(n_keys, -1, dtype=np.int64)
-    lid = np.empty(ids.shape[0], dtype=np.int64)
     grams = np.empty(max(max_n, 1), dtype=np.int64)
     f0 = np.zeros(1, dtype=np.float64)
     for p in range(pair_text.shape[0] - 1):
         first, stop = pair_text[p], pair_text[p + 1]
-        a0, a1 = text_tok[first], text_tok[stop]
-        v = 0
-        for t in range(a0, a1):  # the pair's own dense ids: small bit masks and count arrays
-            w = ids[t]
-            if local[w] < 0:
-                local[w] = v
-                v += 1
-            lid[t] = local[w]
-        for t in range(a0, a1):
-            local[ids[t]] = -1
+        v = pair_vocab[p]
         c0, c1 = text_tok[first], text_tok[first + 1]
         c = lid[c0:c1]
         lc = c1 - c0

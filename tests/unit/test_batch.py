@@ -106,7 +106,7 @@ def test_workers_zero_means_every_core():
 
 
 def test_chunk_sizes():
-    assert chunk_size_for(92, 2) == 12 and chunk_size_for(10**7, 8) == 256 and chunk_size_for(None, 4) == 256
+    assert chunk_size_for(92, 2) == 12 and chunk_size_for(10**7, 8) == 512 and chunk_size_for(None, 4) == 512
     assert chunk_size_for(3, 2) == 1 and chunk_size_for(5, 2, 2) == 2
 
 
