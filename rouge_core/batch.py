@@ -33,7 +33,7 @@ from . import batch_fast
 from .config import RougeConfig
 from .evaluate import MeasureResult, score
 from .measures import measure_specs
-from .runners import InlineRunner, ProcessRunner, Runner, chunked, resolve_workers
+from .runners import InlineRunner, ProcessRunner, Runner, ThreadRunner, chunked, resolve_workers
 from .scoring import Counts, Score
 from .tokenize import TextInput
 
@@ -258,14 +258,17 @@ def _check_config(config: object) -> RougeConfig:
     return config
 
 
-def _runner(workers: int, runner: Optional[Runner]) -> tuple[Runner, int, Optional[ProcessRunner]]:
-    """(runner to use, its worker count, the runner to close afterwards if made here)."""
+def _runner(
+    workers: int, runner: Optional[Runner], config: RougeConfig
+) -> tuple[Runner, int, Optional[Union[ProcessRunner, ThreadRunner]]]:
+    """(runner to use, its worker count, the runner to close afterwards if made here): threads when
+    the compiled chunk path serves the config (its kernels release the GIL), else processes."""
     if runner is not None:
         return runner, int(getattr(runner, "workers", 1)), None
     n = resolve_workers(workers)
     if n == 1:
         return InlineRunner(), 1, None
-    owned = ProcessRunner(n)
+    owned: Union[ProcessRunner, ThreadRunner] = ThreadRunner(n) if batch_fast.supported(config) else ProcessRunner(n)
     return owned, n, owned
 
 
@@ -280,7 +283,7 @@ def _map_chunks(
     """``fn(config, chunk)`` of every chunk of ``pairs``, in order, on the chosen runner (closed after)."""
     if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Iterable):
         raise TypeError(f"pairs must be an iterable of (candidate, references) pairs, not {type(pairs).__name__}")
-    use, n_workers, owned = _runner(workers, runner)
+    use, n_workers, owned = _runner(workers, runner, config)
     size = chunk_size_for(len(pairs) if isinstance(pairs, Sequence) else None, n_workers, chunk_size)
     try:
         yield from use.map(partial(fn, config), chunked(pairs, size))
@@ -314,7 +317,9 @@ def score_batch(
 ) -> BatchResult:
     """Score many pairs at once: the numbers of :func:`rouge_core.score` for each, as columns.
 
-    ``workers``: processes to score in (1: this process; 0: every core). ``pairs`` may be any
+    ``workers``: threads or processes to score in (1: this process; 0: every core): threads where
+    the compiled chunk path serves the config (:mod:`rouge_core.batch_fast`: its kernels release
+    the GIL), else processes. ``pairs`` may be any
     iterable, read ``chunk_size`` pairs at a time with a bounded number of chunks in flight
     (default: a few chunks per worker for a sized corpus, else :data:`DEFAULT_CHUNK`). ``ids``
     (default ``"1"``, ``"2"``, ...) must be unique, one per pair. ``runner`` overrides ``workers``

@@ -7,8 +7,10 @@ processes (:class:`concurrent.futures.ProcessPoolExecutor`, started by ``forkser
 the platform has it, so a process with threads, like the app's or a Dask client's, forks
 safely). The Dask runner lives in :mod:`rouge_core.distributed`.
 
-The scoring kernels are pure Python and hold the GIL, so threads would not run them in
-parallel: processes it is.
+:class:`ThreadRunner` runs chunks in threads of this process: for the compiled chunk path
+(:mod:`rouge_core.batch_fast`), whose kernels release the GIL while they count, threads run in
+parallel with no pickling and no start-up; the per-pair path is Python that holds the GIL, so
+it takes processes. :func:`rouge_core.score_batch` picks one by the config.
 
 >>> with ProcessRunner(2) as r:
 ...     list(r.map(_square, [(0, [1, 2]), (2, [3])]))
@@ -20,7 +22,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import ExitStack
 from itertools import islice
 from types import TracebackType
@@ -159,6 +161,47 @@ class ProcessRunner:
             self._pool = None
 
     def __enter__(self) -> ProcessRunner:
+        return self
+
+    def __exit__(
+        self, kind: Optional[type[BaseException]], value: Optional[BaseException], tb: Optional[TracebackType]
+    ) -> None:
+        self.close()
+
+
+class ThreadRunner:
+    """Chunks in ``workers`` threads of this process (0: every core), at most ``in_flight`` chunks
+    queued or running: parallel where the chunk function runs compiled kernels that release the
+    GIL (:mod:`rouge_core.batch_fast`). Threads share this process's stem exception table.
+
+    >>> with ThreadRunner(2) as r:
+    ...     list(r.map(_square, [(0, [1, 2]), (2, [3])]))
+    [[1, 4], [9]]
+    """
+
+    def __init__(self, workers: int = 0, in_flight: Optional[int] = None) -> None:
+        self.workers = resolve_workers(workers)
+        self.in_flight = in_flight if in_flight is not None else 2 * self.workers
+        if self.in_flight < 1:
+            raise ValueError(f"invalid in_flight={in_flight!r}: expected a positive integer")
+        self._pool: Optional[ThreadPoolExecutor] = None
+
+    def map(self, fn: Callable[[int, list[Any]], T], chunks: Iterable[tuple[int, list[Any]]]) -> Iterator[T]:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="rouge-chunk")
+        pool = self._pool
+
+        def submit(start: int, chunk: list[Any]) -> Future[T]:
+            return pool.submit(fn, start, chunk)
+
+        return ordered(submit, chunks, self.in_flight)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def __enter__(self) -> ThreadRunner:
         return self
 
     def __exit__(

@@ -176,8 +176,28 @@ def test_the_stem_exception_table_reaches_the_workers():
         inline = score_batch(pairs, config).measures["ROUGE-1"].recall.tolist()
         with ProcessRunner(2) as pool:
             spread = score_batch(pairs, config, runner=pool, chunk_size=1).measures["ROUGE-1"].recall.tolist()
+        threads = score_batch(pairs, config, workers=2, chunk_size=1).measures["ROUGE-1"].recall.tolist()
     after = score_batch(pairs, config, workers=2).measures["ROUGE-1"].recall.tolist()
-    assert inline == spread != plain == after
+    assert inline == spread == threads != plain == after
+
+
+def test_workers_are_threads_on_the_compiled_chunk_path_and_processes_otherwise(monkeypatch):
+    from rouge_core import batch_fast, runners
+
+    used = []
+    for cls in (runners.ThreadRunner, runners.ProcessRunner):
+        real = cls.map
+        monkeypatch.setattr(
+            cls, "map", lambda self, fn, chunks, real=real: used.append(type(self)) or real(self, fn, chunks)
+        )
+    fast, slow = RougeConfig(max_n=2), RougeConfig(max_n=2, tokenizer="unicode")
+    assert not batch_fast.supported(slow)
+    for config in (fast, slow):
+        assert_same_as_score(score_batch(PAIRS, config, workers=2, chunk_size=7), PAIRS, config)
+    assert used == [
+        runners.ThreadRunner if batch_fast.supported(fast) else runners.ProcessRunner,
+        runners.ProcessRunner,
+    ]
 
 
 @pytest.mark.parametrize("config", CONFIGS[:3] + [RougeConfig(profile="paper", averaging=1)])
