@@ -112,18 +112,28 @@ def _buffer(texts: list[str], lower: bool) -> tuple[np.ndarray, np.ndarray, np.n
     """The texts' UTF-8 bytes in one writable buffer (``lower``: Python's ``lower()`` first), and
     each text's start and end in it.
 
-    One string joined by NULs, lowered and encoded at once, when no text holds a NUL (the NULs
-    then mark the texts' bounds); else text by text. ``lower()`` maps no character to or from a
-    NUL and is context-free for every character that becomes ASCII, so both give the same tokens.
+    The texts are joined by NULs. ASCII text is taken as it is (:func:`.kernels.chunk.tokenize`
+    lowers ASCII letters, all that ``lower()`` changes there), its bounds counted from the
+    lengths. Other text is lowered and encoded at once when no text holds a NUL (the NULs then
+    mark the bounds), else text by text: ``lower()`` maps no character to or from a NUL and is
+    context-free for every character that becomes ASCII, so all three give the same tokens.
 
     >>> b, s, e = _buffer(["Ab", "", "c\\x00d"], True)
     >>> bytes(b), s.tolist(), e.tolist()
-    (b'abc\\x00d', [0, 2, 2], [2, 2, 5])
-    >>> b, s, e = _buffer(["Ab", "", "CD"], True)
+    (b'Ab\\x00\\x00c\\x00d', [0, 3, 4], [2, 3, 7])
+    >>> b, s, e = _buffer(["\\u212aB", "", "CD"], True)  # KELVIN SIGN: lower() makes it "k"
     >>> bytes(b), s.tolist(), e.tolist()
-    (b'ab\\x00\\x00cd', [0, 3, 4], [2, 3, 6])
+    (b'kb\\x00\\x00cd', [0, 3, 4], [2, 3, 6])
+    >>> b, s, e = _buffer(["\\u212aB", "", "c\\x00d"], True)
+    >>> bytes(b), s.tolist(), e.tolist()
+    (b'kbc\\x00d', [0, 2, 2], [2, 2, 5])
     """
     joined = "\x00".join(texts)
+    if joined.isascii():  # bytes = characters: the bounds from the lengths; ASCII letters are lowered by the kernel
+        lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+        start = np.zeros(len(texts), dtype=np.int64)
+        np.cumsum(lengths[:-1] + 1, out=start[1:])
+        return np.frombuffer(bytearray(joined.encode("ascii")), dtype=np.uint8), start, start + lengths
     if joined.count("\x00") == max(len(texts) - 1, 0):
         data = (joined.lower() if lower else joined).encode("utf-8", "surrogatepass")
         buf = np.frombuffer(bytearray(data), dtype=np.uint8)

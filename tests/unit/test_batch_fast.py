@@ -56,7 +56,7 @@ WORDS = [
 ]
 
 
-def _text(rng: random.Random) -> str:
+def _text(rng: random.Random, words: list[str] = WORDS) -> str:
     lines = []
     for _ in range(rng.randint(0, 4)):
         kind = rng.random()
@@ -65,16 +65,16 @@ def _text(rng: random.Random) -> str:
         elif kind < 0.2:
             lines.append("   ")  # spaces only: a sentence without tokens
         else:
-            lines.append(" ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 14))))
+            lines.append(" ".join(rng.choice(words) for _ in range(rng.randint(1, 14))))
     return "\n".join(lines) + ("\n" if rng.random() < 0.2 else "")
 
 
-def _pairs(n: int, seed: int) -> list:
+def _pairs(n: int, seed: int, words: list[str] = WORDS) -> list:
     rng = random.Random(seed)
     out: list = []
     for _ in range(n):
-        refs = [_text(rng) for _ in range(rng.choice([1, 1, 1, 2, 3]))]
-        cand = _text(rng)
+        refs = [_text(rng, words) for _ in range(rng.choice([1, 1, 1, 2, 3]))]
+        cand = _text(rng, words)
         if rng.random() < 0.1:
             cand = cand.split("\n")  # a list of sentences
         out.append((cand, refs[0] if len(refs) == 1 and rng.random() < 0.5 else refs))
@@ -106,10 +106,20 @@ def test_the_configs_tested_include_every_family_and_profile():
     assert fams == {"N", "L", "Lflat", "W", "S", "SU"}
 
 
-@pytest.mark.parametrize("with_nul", [False, True], ids=["joined-buffer", "text-by-text-buffer"])
+#: Which buffer :func:`rouge_core.batch_fast._buffer` makes: ASCII text as it is (NULs in a text
+#: included), other text lowered at once, or text by text (a text holds a NUL: the last pair).
+BUFFERS = {
+    "ascii": _pairs(120, seed=12, words=[w for w in WORDS if w.isascii()]),  # NULs included
+    "joined": PAIRS[:-1],
+    "text-by-text": PAIRS,
+}
+
+
+@pytest.mark.parametrize("buffer", list(BUFFERS))
 @pytest.mark.parametrize("config", SERVED, ids=[c.signature() for c in SERVED])
-def test_chunk_columns_equal_the_per_pair_path(config, with_nul, monkeypatch):
-    pairs = PAIRS if with_nul else PAIRS[:-1]  # the last pair's NULs make the chunk's buffer text by text
+def test_chunk_columns_equal_the_per_pair_path(config, buffer, monkeypatch):
+    pairs = BUFFERS[buffer]
+    assert len(pairs) > 40
     want = columns_from_results(_score_all(config, pairs), config)
     calls = []
     real = kchunk.chunk_counts
