@@ -127,6 +127,7 @@ def run(n_pairs: int, rounds: int) -> str:
 
     modes: dict[str, Callable[[], object]] = {
         "1 process (in this one)": lambda: score_batch(pairs, config),
+        "2 threads (`workers=2`: the chunk kernels release the GIL)": lambda: score_batch(pairs, config, workers=2),
         "2 local processes": lambda: score_batch(pairs, config, runner=pool),
         "Dask LocalCluster, 2 workers": lambda: score_batch(pairs, config, runner=DaskRunner(client)),
     }
