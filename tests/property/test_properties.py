@@ -416,3 +416,37 @@ def test_each_tokenizer_gives_the_same_words_on_both_paths(text):
 
     for tok in TOKENIZER_REGISTRY.values():
         assert tok.words(text) == [n for n, _, _ in tok.spans(text, 0, len(text))], tok.name
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.text(
+            alphabet=st.sampled_from(list("aZ9 -'\u0130\u212a\u00e9\u4e2d\u00df\nx.\x00\u03a3\ud800")), max_size=30
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_the_compiled_chunk_tokenizer_gives_the_registry_s_words_and_sentences(texts):
+    """rouge_core.batch_fast's compiled tokenizer (the batch path) against the registry's rule,
+    text by text: the same keys in the same sentences (non-empty lines), for both tokenizers it serves."""
+    from rouge_core import kernels
+    from rouge_core.batch_fast import BYTE_TOKENIZERS, _buffer
+    from rouge_core.tokenize import analyze_keys
+
+    if kernels.impl() is None:
+        return
+    from rouge_core.kernels import chunk
+
+    for name, lower in BYTE_TOKENIZERS.items():
+        buf, start, end = _buffer(list(texts), lower)
+        ts, te, text_tok, sb, se, text_sent, _ = chunk.tokenize(buf, start, end)
+        raw = buf.tobytes()
+        for t, text in enumerate(texts):
+            _, want = analyze_keys(text, RougeConfig(tokenizer=name))
+            got = [
+                [raw[ts[k] : te[k]].decode("ascii") for k in range(sb[s], se[s])]
+                for s in range(text_sent[t], text_sent[t + 1])
+            ]
+            assert got == want, (name, text)
