@@ -355,10 +355,13 @@ def _reference_values(
 
 
 def results(config: RougeConfig, start: int, chunk: list[Any]) -> list[dict[str, Any]]:
-    """:func:`rouge_core.batch.score_chunk` of a chunk: :func:`rouge_core.score`'s results, each pair's
-    references combined by :func:`rouge_core.evaluate.combine` from the compiled chunk counts."""
+    """:func:`rouge_core.batch.score_chunk` of a chunk: :func:`rouge_core.score`'s results from the
+    compiled chunk counts. Several references are combined by :func:`rouge_core.evaluate.combine`;
+    one reference's score is its own in every mode (computed column by column by :func:`scores`),
+    chosen (reference 0) unless pooled."""
     from .batch import score_pair
     from .evaluate import MeasureResult, ReferenceResult, combine
+    from .scoring import Score
 
     specs = measure_specs(config)
     texts = _plain_all(chunk)
@@ -367,16 +370,29 @@ def results(config: RougeConfig, start: int, chunk: list[Any]) -> list[dict[str,
     dies = config.behaviour.wlcs_dies_on_empty_reference and any(s.family == Family.W for s in specs)
     skip = counts.empty_reference().tolist() if dies else [False] * len(plain)
     values = [_reference_values(config, spec, counts, m) for m, spec in enumerate(specs)]
+    rounded, alpha = config.behaviour.rounding, config.alpha
+    row_scores = []  # per measure, each row's Score
+    for m, spec in enumerate(specs):
+        w = config.wlcs_weight if spec.family == Family.W else None
+        p, r, f = scores(counts.hit[m], counts.model[m], counts.peer[m], rounded, alpha, w)
+        row_scores.append([Score(*x) for x in zip(p.tolist(), r.tolist(), f.tolist())])
+    chosen_one = None if config.multi_ref == "pooled" else 0
     out: list[Optional[dict[str, Any]]] = [None] * len(chunk)
+    rows = counts.rows.tolist()
     for j, k in enumerate(plain):
         if skip[j]:
             continue  # ROUGE-W's note and zero: the per-pair path
-        r0, r1 = int(counts.rows[j]), int(counts.rows[j + 1])
+        r0, r1 = rows[j], rows[j + 1]
         measures = {}
-        for spec, (made, sel) in zip(specs, values):
+        for spec, (made, sel), sc in zip(specs, values, row_scores):
+            if r1 - r0 == 1:
+                c, one = made[r0], sc[r0]
+                alone = (ReferenceResult(c, one, sel[r0]),)
+                measures[spec.label] = MeasureResult(spec.label, spec.family, one, c, alone, chosen_one, (), spec.notes)
+                continue
             per = [(made[q], sel[q]) for q in range(r0, r1)]
             score, total, chosen, jack, each = combine(per, config, spec.inverse)
-            refs = tuple(ReferenceResult(c, sc, s) for (c, s), sc in zip(per, each))
+            refs = tuple(ReferenceResult(c, e, s) for (c, s), e in zip(per, each))
             measures[spec.label] = MeasureResult(spec.label, spec.family, score, total, refs, chosen, jack, spec.notes)
         out[k] = measures
     return [r if r is not None else score_pair(chunk[k], config, start + k) for k, r in enumerate(out)]

@@ -98,6 +98,10 @@ class CorpusReport:
         return tuple(i.key for i in self.instances)
 
 
+#: Pairs scored between two progress reports when scoring in this process.
+PROGRESS_CHUNK = 32
+
+
 def evaluate_corpus(
     pairs: Sequence[Pair],
     config: RougeConfig = RougeConfig(),
@@ -114,9 +118,10 @@ def evaluate_corpus(
     ``references`` is one summary or a list of them. ``ids`` are the evaluation
     IDs (default ``"1"``, ``"2"``, ... like ROUGE-1.5.5's ``-z``); ``peer_id`` is the
     system ID of the keys (default ``"X"``, also like ``-z``). ``progress``, if given, is called
-    as ``progress(done, total)`` after each pair (or, with workers, each chunk) is scored (for a
-    progress bar); it changes no number. ``workers``, ``chunk_size`` and ``runner`` are
-    :func:`rouge_core.batch.score_batch`'s: where the pairs are scored, never what they score.
+    as ``progress(done, total)`` after each chunk of pairs is scored (in this process, chunks of
+    :data:`PROGRESS_CHUNK` pairs; for a progress bar); it changes no number. ``workers``,
+    ``chunk_size`` and ``runner`` are :func:`rouge_core.batch.score_batch`'s: where the pairs are
+    scored, never what they score.
 
     >>> pairs = [("a b c", "a b d"), ("a b", ["a c", "b"])]
     >>> rep = evaluate_corpus(pairs, RougeConfig(max_n=1, rouge_l=False, wlcs_weight=None,
@@ -130,7 +135,7 @@ def evaluate_corpus(
     >>> seen = []
     >>> _ = evaluate_corpus(pairs, RougeConfig(max_n=1), progress=lambda done, total: seen.append((done, total)))
     >>> seen
-    [(1, 2), (2, 2)]
+    [(2, 2)]
     """
     if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Sequence):
         raise TypeError(
@@ -140,7 +145,7 @@ def evaluate_corpus(
     ids = _check_ids(ids, len(pairs), config)
     results: list[dict[str, MeasureResult]] = []
     inline = runner is None and resolve_workers(workers) == 1
-    size = chunk_size if chunk_size is not None else (1 if inline else None)
+    size = chunk_size if chunk_size is not None else (PROGRESS_CHUNK if inline and progress is not None else None)
     for chunk in iter_scores(pairs, config, workers, size, runner):
         results += chunk
         if progress is not None:
