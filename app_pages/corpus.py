@@ -88,7 +88,9 @@ if found:
     st.stop()
 estimate = st.empty()
 if not is_cached(current, system, config):
-    estimate.caption(f"{size.pairs:,} pairs, {size.words:,} words: about {max(size.seconds(), 0.1):,.1f} s to score.")
+    estimate.caption(
+        f"{size.pairs:,} pairs, {size.words:,} words: about {max(size.seconds(config), 0.1):,.1f} s to score."
+    )
 result = scored(current, system, config)
 estimate.empty()
 docs = corpus.for_system(system)

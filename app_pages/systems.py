@@ -161,7 +161,7 @@ if found:
 todo = [s for s in chosen if not is_cached(target, s, config)]
 note = st.empty()
 if todo:
-    seconds = sum(size_of(target, s).seconds() for s in todo)
+    seconds = sum(size_of(target, s).seconds(config) for s in todo)
     note.caption(f"{len(todo)} system(s) to score: about {max(seconds, 0.1):,.1f} s.")
 scored = score_systems(target, chosen, config)
 note.empty()

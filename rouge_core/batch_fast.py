@@ -391,7 +391,7 @@ def results(config: RougeConfig, start: int, chunk: list[Any]) -> list[dict[str,
                 measures[spec.label] = MeasureResult(spec.label, spec.family, one, c, alone, chosen_one, (), spec.notes)
                 continue
             per = [(made[q], sel[q]) for q in range(r0, r1)]
-            score, total, chosen, jack, each = combine(per, config, spec.inverse)
+            score, total, chosen, jack, each = combine(per, config, spec.inverse, sc[r0:r1])
             refs = tuple(ReferenceResult(c, e, s) for (c, s), e in zip(per, each))
             measures[spec.label] = MeasureResult(spec.label, spec.family, score, total, refs, chosen, jack, spec.notes)
         out[k] = measures

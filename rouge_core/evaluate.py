@@ -97,11 +97,13 @@ def combine(
     per_ref: Sequence[tuple[Counts, float]],
     config: RougeConfig,
     inverse: Optional[Callable[[float], float]] = None,
+    scores: Optional[Sequence[Score]] = None,
 ) -> tuple[Score, Optional[Counts], Optional[int], tuple[int, ...], tuple[Score, ...]]:
     """Combine per-reference counts into one score by the config's ``multi_ref`` mode.
 
     Returns (score, combined counts or None, chosen reference or None, jackknife
-    choices, per-reference scores).
+    choices, per-reference scores). ``scores``: the per-reference scores when the caller has
+    them already (each ``scoring.score`` of its counts), else they are computed here.
 
     >>> c = RougeConfig(multi_ref="best")
     >>> combine([(Counts(1, 4, 4), 0.25), (Counts(3, 4, 4), 0.75)], c)[2]
@@ -109,7 +111,10 @@ def combine(
     """
     b, alpha = config.behaviour, config.alpha
     rounded = b.rounding
-    scores = tuple(counts_to_score(c, rounded, alpha, inverse) for c, _ in per_ref)
+    if scores is None:
+        scores = tuple(counts_to_score(c, rounded, alpha, inverse) for c, _ in per_ref)
+    else:
+        scores = tuple(scores)
     if not per_ref:
         return ZERO, None, None, (), scores
 

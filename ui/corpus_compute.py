@@ -5,9 +5,11 @@ and bounded by an estimate of their memory (:mod:`ui.memory_cache`): the first r
 bar (pairs done / total, time left), a rerun with the same data and options is instant.
 
 Budget (measured on this project's 2-core machine, default measures ROUGE-1..4, L, W-1.2, S4, SU4):
-scoring costs up to :data:`SECONDS_PER_WORD_PAIR` per word pair (a candidate word x a reference
-word, summed over the references): SummEval's pairs (a 60-word summary, 11 references of about 55
-words) take 10 to 15 ms each, REALSumm's (one reference) 2 to 4 ms. :data:`CORPUS` keeps one
+scoring costs up to :data:`SECONDS_PER_WORD_PAIR_COMPILED` per word pair (a candidate word x a
+reference word, summed over the references) on the compiled chunk path (the rouge155 and
+rouge-score tokenizers, no length limit), else up to :data:`SECONDS_PER_WORD_PAIR`: SummEval's
+pairs (a 60-word summary, 11 references of about 55 words) take about 1 ms each on the first and
+10 to 15 ms on the second, REALSumm's (one reference) 0.15 and 2 to 4 ms. :data:`CORPUS` keeps one
 system's scoring around about a minute and a half at most, and its results within the cache's memory.
 """
 
@@ -15,12 +17,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, cast
+from typing import TYPE_CHECKING, Callable, Optional, cast
 
 import pandas as pd
 import streamlit as st
 
-from rouge_core import RougeConfig
+from rouge_core import RougeConfig, batch_fast
 from rouge_core.corpus import CorpusReport, evaluate_corpus
 from rouge_core.readers import Document
 from rouge_core.tokenize import analyze_keys
@@ -34,10 +36,24 @@ if TYPE_CHECKING:  # annotations only: the compute, widget and render modules im
 #: Seconds per word pair (candidate words x reference words): 0.4 to 0.6 µs on the samples, 1 µs on a
 #: 20,000-pair corpus (REALSumm's texts x 200: 74 M word pairs in 75 s); the larger figure is stated.
 SECONDS_PER_WORD_PAIR = 1.0e-6
+#: The same on the compiled chunk path (``rouge_core.batch_fast``: the rouge155 and rouge-score
+#: tokenizers without a length limit): 31-42 ns on the samples x 20 (2026-11-24); 50 ns is stated.
+SECONDS_PER_WORD_PAIR_COMPILED = 5.0e-8
 #: Bytes one measure's result against one reference holds in a kept report (tracemalloc, SummEval).
 BYTES_PER_RESULT = 660
 #: Estimated bytes all cached corpus results may hold together.
 CORPUS_CACHE_BYTES = 256 * 2**20
+
+
+def seconds_per_word_pair(config: Optional[RougeConfig] = None) -> float:
+    """The stated scoring cost of a word pair under ``config`` (None: the slower path's).
+
+    >>> seconds_per_word_pair(RougeConfig()) < seconds_per_word_pair(RougeConfig(tokenizer="unicode"))
+    True
+    """
+    if config is not None and batch_fast.supported(config):
+        return SECONDS_PER_WORD_PAIR_COMPILED
+    return SECONDS_PER_WORD_PAIR
 
 
 @dataclass(frozen=True)
@@ -59,7 +75,9 @@ class CorpusBudget:
             f"The Corpus page scores up to {self.max_words:,} words a system (candidates and references), "
             f"{self.max_summary_words:,} words a summary, {self.max_word_pairs:,} word pairs (candidate words × "
             f"reference words) and {self.max_results:,} results (pairs × references × measures); scoring takes "
-            f"up to {SECONDS_PER_WORD_PAIR * 1e6:g} µs a word pair (SummEval's pairs: 10–15 ms each)."
+            f"up to {SECONDS_PER_WORD_PAIR_COMPILED * 1e6:g} µs a word pair with the rouge155 and rouge-score "
+            f"tokenizers and no length limit (compiled; SummEval's pairs: about 1 ms each), else up to "
+            f"{SECONDS_PER_WORD_PAIR * 1e6:g} µs (10–15 ms each)."
         )
 
 
@@ -77,9 +95,9 @@ class CorpusSize:
     longest_where: str  # its document ID (and whether candidate or reference)
     word_pairs: int
 
-    def seconds(self) -> float:
-        """The expected scoring time on this machine."""
-        return self.word_pairs * SECONDS_PER_WORD_PAIR
+    def seconds(self, config: Optional[RougeConfig] = None) -> float:
+        """The expected scoring time on this machine under ``config`` (None: the slower path's)."""
+        return self.word_pairs * seconds_per_word_pair(config)
 
 
 def measure(documents: tuple[Document, ...]) -> CorpusSize:
@@ -122,7 +140,7 @@ def problems(size: CorpusSize, config: RougeConfig, budget: CorpusBudget = CORPU
     if size.word_pairs > budget.max_word_pairs:
         out.append(
             f"candidate words × reference words = {size.word_pairs:,} (at most {budget.max_word_pairs:,}; "
-            f"about {size.seconds():,.0f} s)"
+            f"about {size.seconds(config):,.0f} s)"
         )
     results = size.references * len(config.measure_labels())
     if results > budget.max_results:
