@@ -236,19 +236,45 @@ def bootstrap_sums(
     if n == 0:
         return out
     columns = np.ascontiguousarray(values.T, dtype=np.float64)
-    if kernels.impl() is not None:  # compiled: the same additions, no index block held for Perl's draws
-        from .kernels import bootstrap
-
-        if perl:
-            bootstrap.perl_sums(np.ascontiguousarray(values, dtype=np.float64), 0, out)
-            return out
-        for row, _, idx in index_pieces(n, samples, perl, rng, cells):
-            bootstrap.add_in_order(columns, np.ascontiguousarray(idx), out[row : row + idx.shape[0]])
+    if _compiled_sums(out, values, columns, samples, perl, rng, cells):
         return out
     for row, _, idx in index_pieces(n, samples, perl, rng, cells):
         k = idx.shape[0]
         out[row : row + k] = _add_in_order(columns, idx, out[row : row + k])
     return out
+
+
+def _compiled_sums(
+    out: np.ndarray,
+    values: np.ndarray,
+    columns: np.ndarray,
+    samples: int,
+    perl: bool,
+    rng: Optional[np.random.Generator],
+    cells: int,
+) -> bool:
+    """:func:`bootstrap_sums` by :mod:`rouge_core.kernels.bootstrap` (the same additions; no index block
+    held for Perl's draws) into ``out``; False, with ``out`` untouched, where numba is not there. A
+    kernel that will not compile fails before it adds anything: the numpy code then sums instead."""
+    if not kernels.jit_available():
+        return False
+    try:
+        from .kernels import bootstrap
+    except Exception:
+        return False
+    if perl:
+        try:
+            bootstrap.perl_sums(np.ascontiguousarray(values, dtype=np.float64), 0, out)
+        except Exception:  # no compiled code ran: out is as it was
+            return False
+        return True
+    for row, _, idx in index_pieces(values.shape[0], samples, perl, rng, cells):
+        block = out[row : row + idx.shape[0]]
+        try:
+            bootstrap.add_in_order(columns, np.ascontiguousarray(idx), block)
+        except Exception:  # these draws are taken from rng already: sum them here
+            out[row : row + idx.shape[0]] = _add_in_order(columns, idx, block)
+    return True
 
 
 def perl_ci_indices(samples: int, confidence: float) -> tuple[int, int, float]:

@@ -60,6 +60,18 @@ def impl() -> Optional[ModuleType]:
     return _loaded[0]
 
 
+def jit_available() -> bool:
+    """numba imports and ``ROUGE_LENS_PURE_PYTHON`` does not turn it off (imports numba; loads no
+    kernel). For kernels that check themselves where they are used (the chunk and bootstrap ones)."""
+    if FORCE_PURE:
+        return False
+    try:
+        from . import _jit
+    except Exception:
+        return False
+    return _jit.numba is not None
+
+
 def backend() -> Literal["numba", "python"]:
     """Which implementation computes LCS, WLCS and skip-bigram counts (loads numba on first call)."""
     return "numba" if impl() is not None else "python"

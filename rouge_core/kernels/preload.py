@@ -1,4 +1,4 @@
-"""Importing this module loads the compiled kernels, the chunk kernels included.
+"""Importing this module loads the compiled kernels: the per-pair ones and the chunk kernels.
 
 :class:`rouge_core.runners.ProcessRunner`'s forkserver imports it once, before it forks the
 workers, so every worker starts with the kernels loaded (instead of each loading numba and the
@@ -16,8 +16,9 @@ def warm() -> bool:
     True
     """
     try:
-        from .. import batch_fast
+        from .. import batch_fast, kernels
 
+        kernels.impl()  # the per-pair kernels: worker processes serve the configs the chunk path does not
         return batch_fast.chunk_kernels_work()
     except Exception:  # anything at all: the workers load (or fall back) on their own, as before
         return False
