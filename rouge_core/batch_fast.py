@@ -163,7 +163,9 @@ class ChunkCounts:
         )
         self.pair_text = np.fromiter(accumulate(map(len, texts), initial=0), np.int64, len(texts) + 1)
         if config.stem or config.remove_stopwords:  # words -> keys once per distinct word of the chunk
-            ids, first = chunk.intern(buf, tok_start, tok_end, tok_hash)
+            whole = np.array([0, len(text_tok) - 1], dtype=np.int64)  # the chunk's words, one numbering
+            ids, n_words, first = chunk.intern_pairs(buf, tok_start, tok_end, tok_hash, text_tok, whole)
+            first = first[: n_words[0]]
             key = key_function(config)
             key_ids: dict[str, int] = {}
             raw = buf.tobytes()
@@ -175,7 +177,7 @@ class ChunkCounts:
             ids, text_tok, sent_begin, sent_end = chunk.compact(ids, key_of, text_tok, sent_begin, sent_end)
             lid, pair_vocab = chunk.localize(ids, len(key_ids), text_tok, self.pair_text)
         else:  # the words themselves: ids within each pair straight away
-            lid, pair_vocab = chunk.intern_pairs(buf, tok_start, tok_end, tok_hash, text_tok, self.pair_text)
+            lid, pair_vocab, _ = chunk.intern_pairs(buf, tok_start, tok_end, tok_hash, text_tok, self.pair_text)
         self.rows = self.pair_text - np.arange(len(texts) + 1)
         self.lengths = np.diff(text_tok)  # tokens per text
         n_rows = int(self.rows[-1])

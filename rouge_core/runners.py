@@ -22,7 +22,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import ExitStack
 from itertools import islice
 from types import TracebackType
@@ -31,6 +31,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Protoco
 from . import stem
 
 T = TypeVar("T")
+R = TypeVar("R", bound="_PoolRunner")
 Item = TypeVar("Item")
 
 
@@ -125,33 +126,35 @@ def _context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
-class ProcessRunner:
-    """Chunks in ``workers`` processes (0: every core), at most ``in_flight`` chunks queued or running.
-
-    The pool starts on first use and is kept until :meth:`close` (or the ``with`` block ends), so
-    several corpora can share it. Each chunk carries the stem exception table in use when it was
-    submitted (``rouge_core.stem.exception_table``), so workers stem as this process does.
-    """
+class _PoolRunner:
+    """A pool of ``workers`` (0: every core) started on first use and kept until :meth:`close` (or
+    the ``with`` block ends), with at most ``in_flight`` chunks queued or running."""
 
     def __init__(self, workers: int = 0, in_flight: Optional[int] = None) -> None:
         self.workers = resolve_workers(workers)
         self.in_flight = in_flight if in_flight is not None else 2 * self.workers
         if self.in_flight < 1:
             raise ValueError(f"invalid in_flight={in_flight!r}: expected a positive integer")
-        self._pool: Optional[ProcessPoolExecutor] = None
+        self._pool: Optional[Executor] = None
 
-    def pool(self) -> ProcessPoolExecutor:
+    def _start(self) -> Executor:
+        raise NotImplementedError
+
+    def _task(self, fn: Callable[[int, list[Any]], T]) -> tuple[Callable[..., T], tuple[Any, ...]]:
+        """What a worker calls for a chunk: (function, leading arguments before start and chunk)."""
+        return fn, ()
+
+    def pool(self) -> Executor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=_context())
+            self._pool = self._start()
         return self._pool
 
     def map(self, fn: Callable[[int, list[Any]], T], chunks: Iterable[tuple[int, list[Any]]]) -> Iterator[T]:
         pool = self.pool()
-        table = current_table()
-        table = dict(table) if table is not None else None  # a mappingproxy does not pickle
+        call, lead = self._task(fn)
 
         def submit(start: int, chunk: list[Any]) -> Future[T]:
-            return pool.submit(with_table, table, fn, start, chunk)
+            return pool.submit(call, *lead, start, chunk)
 
         return ordered(submit, chunks, self.in_flight)
 
@@ -160,7 +163,7 @@ class ProcessRunner:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
-    def __enter__(self) -> ProcessRunner:
+    def __enter__(self: R) -> R:
         return self
 
     def __exit__(
@@ -169,7 +172,24 @@ class ProcessRunner:
         self.close()
 
 
-class ThreadRunner:
+class ProcessRunner(_PoolRunner):
+    """Chunks in ``workers`` processes (0: every core), at most ``in_flight`` chunks queued or running.
+
+    The pool starts on first use and is kept until :meth:`close` (or the ``with`` block ends), so
+    several corpora can share it. Each chunk carries the stem exception table in use when it was
+    submitted (``rouge_core.stem.exception_table``), so workers stem as this process does.
+    """
+
+    def _start(self) -> Executor:
+        return ProcessPoolExecutor(self.workers, mp_context=_context())
+
+    def _task(self, fn: Callable[[int, list[Any]], T]) -> tuple[Callable[..., T], tuple[Any, ...]]:
+        table = current_table()
+        table = dict(table) if table is not None else None  # a mappingproxy does not pickle
+        return with_table, (table, fn)
+
+
+class ThreadRunner(_PoolRunner):
     """Chunks in ``workers`` threads of this process (0: every core), at most ``in_flight`` chunks
     queued or running: parallel where the chunk function runs compiled kernels that release the
     GIL (:mod:`rouge_core.batch_fast`). Threads share this process's stem exception table.
@@ -179,35 +199,8 @@ class ThreadRunner:
     [[1, 4], [9]]
     """
 
-    def __init__(self, workers: int = 0, in_flight: Optional[int] = None) -> None:
-        self.workers = resolve_workers(workers)
-        self.in_flight = in_flight if in_flight is not None else 2 * self.workers
-        if self.in_flight < 1:
-            raise ValueError(f"invalid in_flight={in_flight!r}: expected a positive integer")
-        self._pool: Optional[ThreadPoolExecutor] = None
-
-    def map(self, fn: Callable[[int, list[Any]], T], chunks: Iterable[tuple[int, list[Any]]]) -> Iterator[T]:
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="rouge-chunk")
-        pool = self._pool
-
-        def submit(start: int, chunk: list[Any]) -> Future[T]:
-            return pool.submit(fn, start, chunk)
-
-        return ordered(submit, chunks, self.in_flight)
-
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
-
-    def __enter__(self) -> ThreadRunner:
-        return self
-
-    def __exit__(
-        self, kind: Optional[type[BaseException]], value: Optional[BaseException], tb: Optional[TracebackType]
-    ) -> None:
-        self.close()
+    def _start(self) -> Executor:
+        return ThreadPoolExecutor(self.workers, thread_name_prefix="rouge-chunk")
 
 
 def current_table() -> Optional[Mapping[str, str]]:

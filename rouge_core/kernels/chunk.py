@@ -9,8 +9,8 @@ the per-pair path, compiled:
   non-ASCII byte is >= 0x80, so it separates) and, on text already passed through Python's
   ``lower()``, the ``rouge-score`` one (``[a-z0-9]+`` runs of the lower-cased text).
 * :func:`intern_pairs`: the same word gets the same id within its pair (an open-addressing table
-  over the bytes, with the bytes compared on every hash match: exact, whatever the hash does);
-  :func:`intern` does the same over the whole chunk when words are mapped to keys.
+  over the bytes, with the bytes compared on every hash match: exact, whatever the hash does), or
+  within the whole chunk when words are mapped to keys.
 * :func:`compact`: words mapped to keys (stemming) or dropped (stopwords), by a table made in
   Python from each distinct word once.
 * :func:`chunk_counts`: per (pair, reference), ROUGE-N hits for every n (n-grams renumbered level by
@@ -107,51 +107,6 @@ def _same(buf: U8, a0: int, a1: int, b0: int, b1: int) -> bool:
         if buf[a0 + k] != buf[b0 + k]:
             return False
     return True
-
-
-@jit
-def intern(buf: U8, tok_start: I64, tok_end: I64, tok_hash: U64) -> tuple[I64, I64]:
-    """Word ids in order of first appearance (equal bytes, equal id), and each word's first token.
-
-    The table holds the distinct words (doubled when half full), so it stays small and in cache."""
-    n = tok_start.shape[0]
-    size = 1024
-    slot_tok = np.full(size, -1, dtype=np.int64)
-    slot_hash = np.zeros(size, dtype=np.uint64)
-    ids = np.empty(n, dtype=np.int64)
-    first = np.empty(n, dtype=np.int64)
-    words = 0
-    for t in range(n):
-        h = tok_hash[t]
-        mask = np.uint64(size - 1)
-        s = h & mask
-        while True:
-            u = slot_tok[s]
-            if u < 0:
-                slot_tok[s] = t
-                slot_hash[s] = h
-                ids[t] = words
-                first[words] = t
-                words += 1
-                break
-            if slot_hash[s] == h and _same(buf, tok_start[u], tok_end[u], tok_start[t], tok_end[t]):
-                ids[t] = ids[u]
-                break
-            s = (s + np.uint64(1)) & mask
-        if 2 * words > size:  # rehash into twice the slots
-            old_tok, old_hash = slot_tok, slot_hash
-            size *= 2
-            mask = np.uint64(size - 1)
-            slot_tok = np.full(size, -1, dtype=np.int64)
-            slot_hash = np.zeros(size, dtype=np.uint64)
-            for k in range(old_tok.shape[0]):
-                if old_tok[k] >= 0:
-                    s = old_hash[k] & mask
-                    while slot_tok[s] >= 0:
-                        s = (s + np.uint64(1)) & mask
-                    slot_tok[s] = old_tok[k]
-                    slot_hash[s] = old_hash[k]
-    return ids, first[:words]
 
 
 @jit
@@ -275,9 +230,11 @@ def _offsets(sent_begin: I64, sent_end: I64, s0: int, s1: int, t0: int, t1: int)
 @jit
 def intern_pairs(
     buf: U8, tok_start: I64, tok_end: I64, tok_hash: U64, text_tok: I64, pair_text: I64
-) -> tuple[I64, I64]:
-    """:func:`intern` pair by pair: each token's id within its pair (equal bytes, equal id, in order
-    of first appearance in the pair), and each pair's number of ids; a small table per pair."""
+) -> tuple[I64, I64, I64]:
+    """Each token's word id within its pair (equal bytes, equal id, in order of first appearance in
+    the pair: an open-addressing table per pair, the bytes compared on every hash match), each
+    pair's number of ids, and the first token of each of the last pair's words. One "pair" of every
+    text (``pair_text = [0, texts]``) numbers the words of the whole chunk."""
     ids = np.empty(tok_start.shape[0], dtype=np.int64)
     first_tok = np.empty(tok_start.shape[0], dtype=np.int64)  # a word's first token (its bytes)
     vocab = np.zeros(pair_text.shape[0] - 1, dtype=np.int64)
@@ -306,7 +263,7 @@ def intern_pairs(
                     break
                 s = (s + np.uint64(1)) & mask
         vocab[p] = words
-    return ids, vocab
+    return ids, vocab, first_tok
 
 
 @jit

@@ -162,8 +162,10 @@ def test_tokens_and_sentences_by_hand():
     assert text_tok.tolist() == [0, 5, 7]
     assert list(zip(sb.tolist(), se.tolist())) == [(0, 3), (3, 3), (3, 5), (5, 7)]
     assert text_sent.tolist() == [0, 3, 4]
-    ids, first = kchunk.intern(buf, ts, te, th)
-    assert ids.tolist() == [0, 1, 2, 3, 4, 5, 5] and first.tolist() == [0, 1, 2, 3, 4, 5]
+    ids, words, first = kchunk.intern_pairs(buf, ts, te, th, text_tok, np.array([0, 2]))  # one numbering
+    assert ids.tolist() == [0, 1, 2, 3, 4, 5, 5] and words.tolist() == [6] and first[:6].tolist() == [0, 1, 2, 3, 4, 5]
+    ids, words, _ = kchunk.intern_pairs(buf, ts, te, th, text_tok, np.array([0, 1, 2]))  # text by text
+    assert ids.tolist() == [0, 1, 2, 3, 4, 0, 0] and words.tolist() == [5, 1]
 
 
 def test_ngram_hits_by_hand():
