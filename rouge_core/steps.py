@@ -14,9 +14,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
+from . import skipbigram
 from .lcs import lcs, weights
 from .ngrams import count_ngrams
-from .skipbigram import count_skip_bigrams
+from .skipbigram import count_skip_bigrams, pair_total
 from .summary_lcs import lcs_measure
 
 #: Most tokens a side for the cell-by-cell and pair-by-pair walks (30 x 30 = 900 cells).
@@ -197,6 +198,26 @@ class SkipStep:
         return None if self.j is None else self.j - self.i - 1
 
 
+def _too_many_pairs(candidate: int, reference: int, distance: int) -> str:
+    """The message naming the side(s) whose skip-bigrams an explanation does not list (mostly the reference:
+    the candidate's token cap keeps it far below the limit).
+
+    >>> _too_many_pairs(4, 708, -1)
+    'invalid reference: its 708 tokens have 250,278 skip-bigrams; step lists stop at 250,000 skip-bigrams'
+    """
+    limit = skipbigram.EXPLAIN_MAX_PAIRS  # read at call time: the module's value, not a copy made at import
+    sides = [
+        (name, size, pair_total(size, distance)) for name, size in (("candidate", candidate), ("reference", reference))
+    ]
+    over = [side for side in sides if side[2] > limit]
+    stop = f"step lists stop at {limit:,} skip-bigrams"
+    if len(over) == 1:
+        name, size, pairs = over[0]
+        return f"invalid {name}: its {size:,} tokens have {pairs:,} skip-bigrams; {stop}"
+    sizes, pairs = (" and ".join(f"{side[k]:,}" for side in sides) for k in (1, 2))
+    return f"invalid candidate and reference: their {sizes} tokens have {pairs} skip-bigrams; {stop}"
+
+
 def skip_steps(
     candidate: Sequence[str], reference: Sequence[str], distance: int, su: bool = False, su_last: bool = True
 ) -> list[SkipStep]:
@@ -211,8 +232,8 @@ def skip_steps(
     """
     _check("candidate", len(candidate), MAX_STEP_TOKENS)
     e = count_skip_bigrams(candidate, reference, distance, su, su_last, explain=True)[1]
-    if e is None:  # not reached under the token cap
-        raise ValueError("invalid candidate: too many skip-bigrams to list")
+    if e is None:  # a side has more skip-bigrams than an explanation lists
+        raise ValueError(_too_many_pairs(len(candidate), len(reference), distance))
     found: dict[tuple[int, ...], tuple[int, bool]] = {}
     for g in e.grams:
         for k, pos in enumerate(g.candidate_positions):

@@ -232,3 +232,32 @@ def test_union_steps_match_evaluate(profile):
         ref.sentence_keys, cand.sentence_keys, budget=profile != "paper", budget_keys=(ref.keys, cand.keys)
     )
     assert steps[-1].hits == rep.measures["ROUGE-L"].counts.hit == 4
+
+
+# -- skip-bigram lists too long to show: the message names the long side ------------------
+
+
+def test_skip_steps_name_the_reference_when_the_reference_is_too_long():
+    # 708 tokens have C(708, 2) = 250,278 skip-bigrams, over EXPLAIN_MAX_PAIRS = 250,000; the candidate's 4 have 6.
+    reference = [f"w{k}" for k in range(708)]
+    with pytest.raises(ValueError) as caught:
+        skip_steps(S2, reference, -1)
+    assert str(caught.value) == (
+        "invalid reference: its 708 tokens have 250,278 skip-bigrams; step lists stop at 250,000 skip-bigrams"
+    )
+
+
+def test_skip_steps_name_the_candidate_when_the_candidate_is_too_long(monkeypatch):
+    # The candidate's token cap (30: 435 pairs) keeps it under the real limit, so lower the limit to 5:
+    # the candidate's 4 tokens have C(4, 2) = 6 skip-bigrams, the reference's 3 have 3.
+    monkeypatch.setattr("rouge_core.skipbigram.EXPLAIN_MAX_PAIRS", 5)
+    with pytest.raises(ValueError) as caught:
+        skip_steps(S2, S1[:3], -1)
+    assert str(caught.value) == "invalid candidate: its 4 tokens have 6 skip-bigrams; step lists stop at 5 skip-bigrams"
+    with pytest.raises(ValueError) as caught:  # both sides over: both named
+        skip_steps(S2, S1, -1)
+    assert str(caught.value) == (
+        "invalid candidate and reference: their 4 and 4 tokens have 6 and 6 skip-bigrams; "
+        "step lists stop at 5 skip-bigrams"
+    )
+    assert len(skip_steps(S2, S1, 1)) == 6  # a skip distance of 1 counts 5 pairs a side: both fit, 1 outside
