@@ -6,43 +6,20 @@ becomes an ``img`` or ``a``; bare URLs carry a word joiner so GFM does not autol
 Inputs over a page's budget get the budget's message, fast, and the text is kept.
 
 Bounded for CI; ``FUZZ_EXAMPLES`` (default 150) scales the hypothesis part of test_api_fuzz.py,
-while this file runs a fixed list (about 100 app runs).
+while this file runs a fixed list (about 100 app runs). The payloads and the checks are in payloads.py.
 """
 
 from __future__ import annotations
 
-import random
-import re
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.fuzz.payloads import BAD_TEXTS, HOST, assert_no_injection
 from ui.widgets.inputs import InputError, parse_record
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-HOST = "evil.example"
-MD_PAYLOADS = [
-    f"![t](http://{HOST}/img.png)",
-    f"[Log in again](http://{HOST}/phish)",
-    f"see http://{HOST}/x and www.{HOST} or admin@{HOST}",
-    f"<img src=x onerror=alert(1)> <script>alert(2)</script> {HOST}",
-    f":red[{HOST}] $x^2$ **bold** `code` # heading {HOST}",
-]
-_rng = random.Random(7)
-PROSE = " ".join(_rng.choice(["police", "killed", "the", "gunman", "a", "city", "report"]) for _ in range(18_000))
-BAD_TEXTS = {
-    "empty": "",
-    "spaces": "   \n \n\t",
-    "punctuation": "!!! ... ??? --- ,,,",
-    "control": "a\x00b\x01c\x7f d\u200b e\u202e f",
-    "cjk-emoji": "警察击毙了枪手 🙂🙂 Zürich İstanbul \u212a",
-    "combining": "e\u0301 a\u0308" * 50,
-    "one-long-word": "x" * 20_000,
-    "many-one-word-lines": "\n".join(_rng.choice("abcdefghij") for _ in range(2_000)),
-    "100k-prose": PROSE[:100_000],
-    **{f"markdown-{i}": p for i, p in enumerate(MD_PAYLOADS)},
-}
 
 
 def _start() -> AppTest:
@@ -50,30 +27,6 @@ def _start() -> AppTest:
     at.run()
     assert not at.exception, at.exception
     return at
-
-
-def _markdown_elements(at: AppTest) -> list[str]:
-    out: list[str] = []
-    for kind in ("markdown", "caption", "info", "warning", "error", "success"):
-        out += [str(e.value) for e in getattr(at, kind)]
-        out += [str(e.value) for e in getattr(at.sidebar, kind)]
-    out += [str(m.label) for m in at.metric]
-    return out
-
-
-_UNESCAPED_LINK = re.compile(r"(?<!\\)\]\s*(?<!\\)\(")
-_UNESCAPED_IMAGE = re.compile(r"(?<!\\)!(?<!\\)\[")
-
-
-def assert_no_injection(at: AppTest) -> None:
-    assert not at.exception, at.exception
-    for text in _markdown_elements(at):
-        if HOST not in text:
-            continue
-        assert not _UNESCAPED_LINK.search(text), text[:300]
-        assert not _UNESCAPED_IMAGE.search(text), text[:300]
-        assert "http://" not in text and "www." not in text, text[:300]  # autolinks need these intact
-        assert "<img" not in text and "<script" not in text, text[:300]
 
 
 def _box(at: AppTest, name: str):
