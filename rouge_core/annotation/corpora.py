@@ -58,7 +58,11 @@ class CorporaMixin(StoreConnection):
         """
         label = clean_name(corpus.name if name is None else name, "corpus name")
         digest = content_hash(corpus)
-        with self.transaction() as conn:
+        with self.snapshot() as conn:  # stored already: found without the write lock (a read-only file works)
+            row = conn.execute("SELECT id FROM corpora WHERE content_hash = ?", (digest,)).fetchone()
+        if row is not None:
+            return int(row[0])
+        with self.transaction() as conn:  # looked up again: another writer may have stored it meanwhile
             row = conn.execute("SELECT id FROM corpora WHERE content_hash = ?", (digest,)).fetchone()
             if row is not None:
                 return int(row[0])

@@ -81,6 +81,10 @@ class JudgmentsMixin(StoreConnection):
         (True, 'ann')
         """
         label = clean_name(name, "annotator name")
+        with self.snapshot() as conn:  # a known name is read without the write lock
+            row = conn.execute("SELECT id FROM annotators WHERE name = ?", (label,)).fetchone()
+        if row is not None:
+            return Annotator(int(row[0]), label)
         with self.transaction() as conn:
             return Annotator(annotator_id(conn, label), label)
 

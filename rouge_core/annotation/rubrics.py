@@ -179,14 +179,12 @@ class RubricsMixin(StoreConnection):
         >>> r.name, [c.name for c in r.criteria], r.criteria[0].scale_min, r.criteria[0].scale_max
         ('summeval', ['coherence', 'consistency', 'fluency', 'relevance'], 1.0, 5.0)
         """
+        with self.snapshot() as conn:  # stored already (the usual case): read without the write lock
+            found = _summeval_version(conn)
+        if found is not None:
+            return found
         with self.transaction() as conn:
-            for (rubric_id,) in conn.execute(
-                "SELECT id FROM rubrics WHERE name = ? ORDER BY version DESC", (SUMMEVAL_RUBRIC,)
-            ).fetchall():
-                rubric = load_rubric(conn, int(rubric_id))
-                if _specs(rubric) == SUMMEVAL_CRITERIA:
-                    return rubric
-            return self.save_rubric(SUMMEVAL_RUBRIC, SUMMEVAL_CRITERIA)
+            return _summeval_version(conn) or self.save_rubric(SUMMEVAL_RUBRIC, SUMMEVAL_CRITERIA)
 
     def criterion(self, criterion_id: int) -> Criterion:
         """One criterion by id (:class:`StoreError` if there is none).
@@ -226,6 +224,17 @@ def _criterion(row: Any) -> Criterion:
     return Criterion(
         int(row[0]), int(row[1]), str(row[2]), str(row[3]), float(row[4]), float(row[5]), bool(row[6]), int(row[7])
     )
+
+
+def _summeval_version(conn: sqlite3.Connection) -> Optional[Rubric]:
+    """The latest stored version of ``"summeval"`` with exactly SummEval's criteria, if any."""
+    for (rubric_id,) in conn.execute(
+        "SELECT id FROM rubrics WHERE name = ? ORDER BY version DESC", (SUMMEVAL_RUBRIC,)
+    ).fetchall():
+        rubric = load_rubric(conn, int(rubric_id))
+        if _specs(rubric) == SUMMEVAL_CRITERIA:
+            return rubric
+    return None
 
 
 def _specs(rubric: Rubric) -> tuple[CriterionSpec, ...]:

@@ -90,6 +90,14 @@ class StatusMixin(StoreConnection):
         2
         """
         name = _name(annotator)
+        with self.snapshot() as conn:  # the page shows the same item again and again: write only a change
+            row = conn.execute(
+                "SELECT p.item_id FROM positions p JOIN items i ON i.corpus_id = p.corpus_id "
+                "JOIN annotators a ON a.id = p.annotator_id WHERE i.id = ? AND a.name = ?",
+                (item_id, name),
+            ).fetchone()
+        if row is not None and int(row[0]) == item_id:
+            return
         with self.transaction() as conn:
             item = fetch_item(conn, item_id)
             conn.execute(
