@@ -6,7 +6,6 @@ points open the pair in Inspect."""
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 from functools import partial
 from typing import Any, Optional
 
@@ -18,13 +17,14 @@ from rouge_core.readers import Document, ReadError
 from ui import meta_eval_compute as me
 from ui import meta_eval_human as mh
 from ui import meta_eval_variants as mv
-from ui.annotation_view import open_store
+from ui.annotation_view import store_or_message
 from ui.corpus_compute import measure, problems, too_large_message
 from ui.render import meta_eval as view
 from ui.render.corpus import STAT_NAMES
 from ui.render.literal import md_literal
 from ui.widgets import kept, state
 from ui.widgets.corpus_input import arrived, open_in_inspect
+from ui.widgets.store_messages import failures_shown
 
 KEY = "agreement"  # the name open_in_inspect files the opened pair under
 PAGE = "app_pages/agreement.py"
@@ -54,8 +54,12 @@ def count(box: Any, label: str, key: str) -> int:
 
 def load_sample(sample: str) -> None:
     """Store a sample corpus and its published judgments (idempotent) and choose it."""
+    opened = store_or_message()
+    if isinstance(opened, str):
+        st.session_state[MSG] = ("error", f"The sample was not loaded: {opened}")
+        return
     try:
-        with open_store() as store:
+        with opened as store:
             name, counts = mh.load_sample(store, sample)
     except (ReadError, StoreError, OSError) as e:
         st.session_state[MSG] = ("error", f"The sample was not loaded: {e}")
@@ -88,12 +92,11 @@ buttons = st.columns(len(LOADERS))
 for box, (sample, label) in zip(buttons, LOADERS.items()):
     box.button(label, key=f"agree_load:{sample}", on_click=load_sample, args=(sample,), width="stretch")
 
-try:
-    opened = open_store()
-except (StoreError, OSError, sqlite3.Error) as e:
-    st.error(md_literal(f"The annotation store cannot be opened: {e}", 600))
+opened = store_or_message()  # the Annotate page's function: the same message on both pages
+if isinstance(opened, str):
+    st.error(md_literal(opened, 600))
     st.stop()
-with opened as store:
+with opened as store, failures_shown():
     corpora = {c.name: c for c in store.corpora()}
     if not corpora:
         st.info(

@@ -20,7 +20,15 @@ from rouge_core.annotation import (
     import_judgments,
     import_published,
 )
-from ui.annotation_view import agreement_table, disagreement_table, judged_items, open_store, order, resume_position
+from rouge_core.annotation.status import MAX_NOTE
+from ui.annotation_view import (
+    agreement_table,
+    disagreement_table,
+    judged_items,
+    order,
+    resume_position,
+    store_or_message,
+)
 from ui.compute import report_for
 from ui.render.html import esc
 from ui.render.literal import md_literal
@@ -29,15 +37,17 @@ from ui.widgets import kept, state
 from ui.widgets.content_units import content_units
 from ui.widgets.corpus_input import corpus_loader, loaded
 from ui.widgets.keyboard import NEXT, PREVIOUS, SKIP, keyboard
+from ui.widgets.store_messages import failures_shown, forget, save, show
 
 KEY = "annotate"
+SKIP_KEY = "annot_skip"
 POS = "_annot_pos"  # (corpus, annotator, blind, rubric) -> position in that annotator's order
 MSG = "_annot_msg"
 
 st.title("Annotate summaries")
 st.caption(
     md_literal(
-        f"Every judgment is saved the moment you make it, in {data_dir()} (set ROUGE_LENS_DATA to move it; "
+        f"Every judgment is saved the moment you make it, in {data_dir(create=False)} (set ROUGE_LENS_DATA to move it; "
         "copy the file annotations.sqlite3 to back it up). Keys: → / n next, ← / p previous, ↓ / j and ↑ / k "
         "move between criteria, a digit sets the focused criterion, s skips."
     )
@@ -52,31 +62,31 @@ def _say(kind: str, text: str) -> None:
     st.session_state[MSG] = (kind, text)
 
 
+# The callbacks save through store_messages.save: a change the store refuses (a note over its limit,
+# a full disk, a read-only file) is shown as "Not saved: <reason>" beside its widget, which keeps what
+# the person entered.
+
+
 def _record(item_id: int, criterion_id: int, annotator: str, key: str) -> None:
     value = st.session_state.get(key)
-    if value is None:
-        return
-    try:
-        with open_store() as s:
-            s.record(item_id, criterion_id, annotator, value)
-    except StoreError as e:
-        _say("error", f"Not saved: {e}")
+    if value is not None:
+        save(key, lambda s: s.record(item_id, criterion_id, annotator, value))
 
 
 def _note(item_id: int, annotator: str, key: str) -> None:
-    with open_store() as s:
-        s.set_note(item_id, annotator, str(st.session_state.get(key) or ""))
+    note = str(st.session_state.get(key) or "")
+    save(key, lambda s: s.set_note(item_id, annotator, note))
 
 
 def _flag(item_id: int, annotator: str, key: str) -> None:
-    with open_store() as s:
-        s.set_flag(item_id, annotator, bool(st.session_state.get(key)))
+    flagged = bool(st.session_state.get(key))
+    save(key, lambda s: s.set_flag(item_id, annotator, flagged))
 
 
 def _move(where: tuple[Any, ...], step: int, total: int, skip: tuple[int, str] | None = None) -> None:
-    if skip is not None:
-        with open_store() as s:
-            s.set_skip(skip[0], skip[1], True)
+    forget(SKIP_KEY)  # a skip that was not saved concerned the item being left
+    if skip is not None and not save(SKIP_KEY, lambda s: s.set_skip(skip[0], skip[1], True)):
+        return  # not skipped: stay on the item, where "Not saved" says why
     pos = st.session_state.setdefault(POS, {})
     pos[where] = min(max(pos.get(where, 0) + step, 0), max(total - 1, 0))
 
@@ -144,6 +154,7 @@ def _criterion_widget(item: Item, c: Any, annotator: str, stored: dict[int, floa
                 on_change=_record,
                 args=(item.id, c.id, annotator, key),
             )
+        show(key)
 
 
 corpus = corpus_loader(KEY)
@@ -155,7 +166,11 @@ if not corpus.documents:
     st.warning("The corpus has no documents to annotate.")
     st.stop()
 
-with open_store() as store:
+opened = store_or_message()
+if isinstance(opened, str):
+    st.error(md_literal(opened, 600))
+    st.stop()
+with opened as store, failures_shown():
     try:
         corpus_id = store.add_corpus(corpus, current.source.name)
     except StoreError:  # another corpus (other documents) has this name: keep both, told apart
@@ -205,7 +220,10 @@ with open_store() as store:
             positions[where] = resume_position(ordered, done, skipped)
         k = positions[where]
         item = ordered[k]
-        store.set_position(item.id, annotator)
+        try:
+            store.set_position(item.id, annotator)
+        except StoreError as e:  # where to resume is not a judgment: say so and let the person go on
+            st.warning(md_literal(f"Your place in the corpus was not saved: {e}", 600))
         total = len(ordered)
         st.progress(
             len(done) / total if total else 0.0,
@@ -241,14 +259,19 @@ with open_store() as store:
         status = store.status(item.id, annotator)
         note_key = f"annot_note_{item.id}_{_short(annotator)}"
         st.text_area("Note (saved when you leave the box)", value=status.note, key=note_key, on_change=_note,
-                     args=(item.id, annotator, note_key))  # fmt: skip
+                     args=(item.id, annotator, note_key), max_chars=MAX_NOTE)  # fmt: skip
+        show(note_key)
         flag_key = f"annot_flag_{item.id}_{_short(annotator)}"
         b1, b2, b3, b4 = st.columns(4)
         b1.button(PREVIOUS, key="annot_prev", on_click=_move, args=(where, -1, total), disabled=k == 0)
         b2.button(NEXT, key="annot_next", on_click=_move, args=(where, 1, total), disabled=k == total - 1)
-        b3.button(SKIP, key="annot_skip", on_click=_move, args=(where, 1, total, (item.id, annotator)))
+        b3.button(SKIP, key=SKIP_KEY, on_click=_move, args=(where, 1, total, (item.id, annotator)))
         b4.checkbox("Flag this item", value=status.flagged, key=flag_key, on_change=_flag,
                     args=(item.id, annotator, flag_key))  # fmt: skip
+        with b3:
+            show(SKIP_KEY)
+        with b4:
+            show(flag_key)
 
     st.divider()
     st.subheader("Agreement between annotators")

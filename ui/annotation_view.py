@@ -1,17 +1,18 @@
-"""What the Annotate page needs besides widgets: the store it opens, the item order of an annotator,
-and the agreement table. No widgets here (the page draws them)."""
+"""What the Annotate page needs besides widgets: the store it opens (or why it cannot), the item order
+of an annotator, and the agreement table. No widgets here (the page draws them)."""
 
 from __future__ import annotations
 
 import hashlib
 import math
-from typing import Optional, Sequence
+from typing import Optional, Sequence, Union
 
 import numpy as np
 import pandas as pd
 
 from rouge_core.agreement import Measurement, disagreements, krippendorff_alpha
-from rouge_core.annotation import AnnotationStore, Item, Judgment, Rubric, default_path
+from rouge_core.annotation import AnnotationStore, Item, Judgment, Rubric, StoreError, data_dir, default_path
+from rouge_core.annotation.store import FILE_NAME
 
 #: Levels of measurement the agreement table reports (SummEval's 1-5 scales are ordinal; interval too).
 LEVELS: tuple[Measurement, ...] = ("ordinal", "interval")
@@ -20,6 +21,38 @@ LEVELS: tuple[Measurement, ...] = ("ordinal", "interval")
 def open_store() -> AnnotationStore:
     """The store in the data directory (``ROUGE_LENS_DATA``); opened per run, cheap, closed by the caller."""
     return AnnotationStore(default_path())
+
+
+#: How every message of :func:`store_or_message` starts (the Annotate and Agreement pages show it as it is).
+CANNOT_OPEN = "The annotation store cannot be opened: "
+
+
+def store_or_message() -> Union[AnnotationStore, str]:
+    """The store in the data directory, or, when it cannot be opened (not an SQLite file, a newer
+    schema, a folder in its place, ``ROUGE_LENS_DATA`` naming a file), the message to show instead. The
+    store refuses such a file before writing anything, so it is left as it was. Closed by the caller.
+
+    >>> import os, tempfile
+    >>> from pathlib import Path
+    >>> from unittest import mock
+    >>> folder = Path(tempfile.mkdtemp()) / "annotations.sqlite3"
+    >>> folder.mkdir()
+    >>> with mock.patch.dict(os.environ, {"ROUGE_LENS_DATA": str(folder.parent)}):
+    ...     store_or_message() == f"{CANNOT_OPEN}{folder}: a folder is where the store's file should be"
+    True
+    """
+    try:
+        folder = data_dir()
+    except FileExistsError as e:
+        return f"{CANNOT_OPEN}{e.filename}: the data folder is a file (ROUGE_LENS_DATA must name a folder)"
+    except OSError as e:
+        return f"{CANNOT_OPEN}{e.filename or data_dir(create=False)}: the data folder cannot be made ({e.strerror})"
+    try:
+        return AnnotationStore(folder / FILE_NAME)
+    except StoreError as e:
+        return f"{CANNOT_OPEN}{e}"
+    except OSError as e:  # not raised by the store today; a file system error is still a message, not a traceback
+        return f"{CANNOT_OPEN}{folder / FILE_NAME}: {e.strerror or e}"
 
 
 def order(items: Sequence[Item], annotator: str, blind: bool, corpus_hash: str) -> list[Item]:

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from dataclasses import dataclass
 
@@ -187,6 +188,8 @@ def connect(path: str) -> sqlite3.Connection:
     Raises :class:`SchemaError` for a newer schema, a file that is not an annotation store, or one
     that cannot be opened; such a file is not written to. ``":memory:"`` gives a private in-memory store.
     """
+    if os.path.isdir(path):  # SQLite would only say "unable to open database file"
+        raise SchemaError(f"{path}: a folder is where the store's file should be")
     try:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as e:

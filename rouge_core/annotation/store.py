@@ -31,9 +31,10 @@ DATA_ENV = "ROUGE_LENS_DATA"
 FILE_NAME = "annotations.sqlite3"
 
 
-def data_dir() -> Path:
+def data_dir(create: bool = True) -> Path:
     """The directory of user data: ``$ROUGE_LENS_DATA`` if set (and not empty), else ``~/.rouge_lens``;
-    created (readable by the user only) if missing.
+    created (readable by the user only) if missing, unless ``create`` is false (to name it in a message:
+    a file in its place then raises no :class:`OSError`).
 
     >>> import tempfile
     >>> from unittest import mock
@@ -43,7 +44,8 @@ def data_dir() -> Path:
     """
     configured = os.environ.get(DATA_ENV, "").strip()
     path = Path(configured).expanduser() if configured else Path.home() / ".rouge_lens"
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if create:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
     return path
 
 

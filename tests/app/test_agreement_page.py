@@ -19,6 +19,7 @@ from rouge_core.annotation import AnnotationStore, default_path
 from rouge_core.correlation import bootstrap_interval, correlate
 from rouge_core.readers import read_corpus
 from rouge_core.score_matrix import score_matrix
+from tests.app import broken_stores
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -235,3 +236,15 @@ def test_choices_survive_a_page_switch(data_dir):
     assert at.multiselect(key="agree_measures").value == ["ROUGE-2"]
     assert at.radio(key="agree_stat").value == "P"
     assert list(table(at).index) == ["ROUGE-2 · CASE", "ROUGE-2 · STEM", "ROUGE-2 · STOP"]
+
+
+@pytest.mark.parametrize("kind", broken_stores.KINDS)
+def test_a_store_that_cannot_be_opened_gets_the_annotate_pages_message_and_stays_untouched(kind, data_dir):
+    path, message = broken_stores.make(kind, data_dir)
+    before = broken_stores.fingerprint(path)
+    at = start()
+    assert [plain(e.value) for e in at.error] == [message]  # the same words as on the Annotate page
+    at.button(key="agree_load:summeval").click().run()  # a sample cannot be stored there either
+    assert not at.exception
+    assert [plain(e.value) for e in at.error] == [f"The sample was not loaded: {message}", message]
+    assert broken_stores.fingerprint(path) == before

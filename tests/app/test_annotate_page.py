@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import numpy as np
@@ -9,7 +10,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from rouge_core.agreement import krippendorff_alpha
-from rouge_core.annotation import AnnotationStore, default_path
+from rouge_core.annotation import AnnotationStore, ItemStatus, default_path
+from tests.app import broken_stores
 from ui.annotation_view import reliability_matrix
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -211,3 +213,78 @@ def test_a_corpus_whose_name_another_corpus_has_is_stored_beside_it():
     with AnnotationStore(default_path()) as s:
         names = sorted(c.name for c in s.corpora())
     assert len(names) == 2 and names[0] == title and names[1].startswith(title + " · ")
+
+
+def note_key(at: AppTest) -> str:
+    return next(str(t.key) for t in at.text_area if str(t.key).startswith("annot_note_"))
+
+
+def not_saved(at: AppTest) -> list[str]:
+    return [plain(e.value) for e in at.error if plain(e.value).startswith("Not saved: ")]
+
+
+def plain(text: object) -> str:
+    return str(text).replace("\\", "")
+
+
+def test_a_note_over_the_limit_is_held_to_the_stores_limit_and_saved():
+    at = with_summeval(blind=False)
+    key = note_key(at)
+    assert at.text_area(key=key).max_chars == 10_000  # the store's limit: the browser stops typing there
+    at.text_area(key=key).input("x" * 10_001).run()  # what a browser does: nothing past max_chars
+    assert not at.exception and at.text_area(key=key).value == ""
+    long = "y" * 10_000 + "z"  # a client that sends more anyway: Streamlit keeps max_chars of it
+    at.text_area(key=key).set_value(long).run()
+    assert not at.exception and not_saved(at) == []
+    assert at.text_area(key=key).value == long[:10_000]  # the text stays in the box
+    with AnnotationStore(default_path()) as s:
+        item = s.items(s.corpora()[0].id)[0]
+        assert s.status(item.id, "alice").note == long[:10_000]
+
+
+def test_every_callback_says_not_saved_beside_its_widget_when_the_store_cannot_write(monkeypatch):
+    from rouge_core.annotation import schema
+
+    monkeypatch.setattr(schema, "BUSY_TIMEOUT_MS", 200)  # the real 5 s, shortened for the test
+    at = with_summeval(blind=False)
+    criteria(at)[0].set_value(4).run()  # committed before the store stops taking writes
+    key = note_key(at)
+    flag = next(str(c.key) for c in at.checkbox if str(c.key).startswith("annot_flag_"))
+    other = sqlite3.connect(default_path(), isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another writer holds the store past the busy timeout
+    locked = (
+        "Not saved: cannot write the annotation store: another writer held the store for more than 0.2 s; "
+        "try again (database is locked)"
+    )
+    try:
+        criteria(at)[1].set_value(2).run()
+        assert not at.exception and not_saved(at) == [locked]
+        at.text_area(key=key).input("unclear").run()
+        assert not at.exception and not_saved(at) == [locked, locked]
+        assert at.text_area(key=key).value == "unclear"
+        at.checkbox(key=flag).check().run()
+        at.button(key="annot_skip").click().run()
+        assert not at.exception and not_saved(at) == [locked] * 4
+        assert at.subheader[0].value.startswith("Item 1 of 120")  # a skip not saved does not move on
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    with AnnotationStore(default_path()) as s:
+        item = s.items(s.corpora()[0].id)[0]
+        assert [(j.criterion, j.value) for j in s.judgments()] == [("coherence", 4)]  # what was committed stays
+        assert s.status(item.id, "alice") == ItemStatus()
+    criteria(at)[1].set_value(3).run()  # the store writes again: saved, and its message goes
+    assert not at.exception and not_saved(at) == [locked] * 3
+    with AnnotationStore(default_path()) as s:
+        assert [(j.criterion, j.value) for j in s.judgments()] == [("coherence", 4), ("consistency", 3)]
+
+
+@pytest.mark.parametrize("kind", broken_stores.KINDS)
+def test_a_store_that_cannot_be_opened_gets_a_message_and_stays_untouched(kind, data_dir):
+    path, message = broken_stores.make(kind, data_dir)
+    before = broken_stores.fingerprint(path)
+    at = page()
+    next(b for b in at.button if str(b.label).startswith("SummEval subset")).click().run()
+    assert not at.exception
+    assert [plain(e.value) for e in at.error] == [message]
+    assert broken_stores.fingerprint(path) == before

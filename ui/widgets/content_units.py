@@ -12,6 +12,7 @@ from rouge_core.annotation import AnnotationStore, Item, StoreError
 from ui.annotation_view import open_store
 from ui.render.literal import md_literal
 from ui.widgets import kept
+from ui.widgets.store_messages import save, show
 
 #: Largest units file read (one unit a line).
 MAX_UNITS_BYTES = 200_000
@@ -23,8 +24,8 @@ def _short(name: str) -> str:
 
 
 def _tick(unit_id: int, item_id: int, annotator: str, key: str) -> None:
-    with open_store() as s:
-        s.tick(unit_id, item_id, annotator, bool(st.session_state.get(key)))
+    present = bool(st.session_state.get(key))
+    save(key, lambda s: s.tick(unit_id, item_id, annotator, present))  # refused: "Not saved" beside the tick
 
 
 def _add(corpus_id: int, doc_id: str, texts: list[str], reference: int | None, origin: str) -> bool:
@@ -68,6 +69,7 @@ def content_units(store: AnnotationStore, corpus_id: int, item: Item, annotator:
             on_change=_tick,
             args=(u.id, item.id, annotator, key),
         )
+        show(key)
     recall = store.unit_recall(item.id, annotator)
     st.caption(
         "No content units for this document yet: write or import some below."
