@@ -3,8 +3,10 @@
 Each ``read_*`` function reads a path; its ``parse_*`` twin parses the same input given as bytes
 or text (used by :mod:`rouge_core.readers` for files inside a zip), with the same messages.
 
-Files are read as bytes and decoded as UTF-8; bytes that are not UTF-8 become
-U+0000 (one byte, never a word character), so Perl's byte and word counts hold.
+Files are read as bytes and decoded by :func:`rouge_core.decoding.decode_text`: UTF-8, whose bytes
+that are not UTF-8 become U+0000 (one byte, never a word character) and whose byte order mark stays,
+so Perl's byte and word counts hold; a file with a UTF-16 or UTF-32 byte order mark is read in that
+encoding (Perl would read its bytes, a zero byte between letters).
 Only regular files are read (a directory, device or FIFO is refused before any
 read), each up to a size limit: :data:`MAX_SUMMARY_BYTES` for a summary,
 :data:`MAX_CONFIG_BYTES` for an XML config or a ``-z`` list.
@@ -18,6 +20,8 @@ import stat
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Optional
+
+from .decoding import bom_encoding, decode_text
 
 _WS = "[ \t\n\r\f\v]"
 _SEE = re.compile(
@@ -46,12 +50,14 @@ class FileTooLarge(UsageError):
 
 @dataclass
 class Evaluation:
-    """One ``<EVAL>`` (or ``-z`` line): input format, peer files by system ID, model files in order."""
+    """One ``<EVAL>`` (or ``-z`` line): input format, peer files by system ID, model files in order,
+    and notes on how the config was read (see :func:`config_notes`)."""
 
     eval_id: str
     fmt: Optional[str] = None
     peers: dict[str, str] = field(default_factory=dict)
     models: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 def shown(text: str, limit: int = _SHOWN_CHARS) -> str:
@@ -115,9 +121,9 @@ def _read_bytes(
 
 def read_text(path: str, limit: Optional[int] = None, what: str = "a summary file") -> str:
     """A file's text (at most ``limit`` bytes, default :data:`MAX_SUMMARY_BYTES`): UTF-8, every
-    undecodable byte turned into U+0000."""
+    undecodable byte turned into U+0000, or UTF-16/32 after their byte order mark (see the module docstring)."""
     data = _read_bytes(path, MAX_SUMMARY_BYTES if limit is None else limit, what)
-    return data.decode("utf-8", "surrogateescape").translate(_ESCAPED_TO_NUL)
+    return decode_text(data, shown(path), "surrogateescape", keep_utf8_bom=True).translate(_ESCAPED_TO_NUL)
 
 
 def read_summary(path: str, fmt: Optional[str]) -> list[str]:
@@ -179,12 +185,22 @@ def parse_xml_config(data: bytes, path: str = "(XML)") -> list[Evaluation]:
     """The ``<EVAL>`` elements of ROUGE-EVAL XML given as bytes (``path`` names it in messages and
     is not opened); peer and model paths are ``root/file`` as written.
 
+    Elements that share an ID are merged as ROUGE-1.5.5's ``readEvals`` merges them: one evaluation
+    where the ID first appears, the peers and models of all, the last ``PEER-ROOT``, ``MODEL-ROOT``
+    and ``INPUT-FORMAT`` read; a peer or model ID given twice keeps its last file (a model ID given
+    twice stays twice in the model list, with that file). Each merge gets a line in the
+    evaluation's :attr:`~Evaluation.notes`.
+
     >>> ev = parse_xml_config(b'<ROUGE-EVAL><EVAL ID="7"><PEER-ROOT>p</PEER-ROOT><MODEL-ROOT>m</MODEL-ROOT>'
     ...     b'<INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="A">a.txt</P></PEERS><MODELS><M ID="1">r.txt</M>'
-    ...     b'</MODELS></EVAL></ROUGE-EVAL>')[0]
+    ...     b'</MODELS></EVAL><EVAL ID="7"><PEERS><P ID="B">b.txt</P></PEERS></EVAL></ROUGE-EVAL>')[0]
     >>> ev.eval_id, ev.fmt, ev.peers, ev.models
-    ('7', 'SPL', {'A': 'p/a.txt'}, ['m/r.txt'])
+    ('7', 'SPL', {'A': 'p/a.txt', 'B': 'p/b.txt'}, ['m/r.txt'])
+    >>> ev.notes
+    ["evaluation '7' appears 2 times in (XML): merged into one, as ROUGE-1.5.5 does"]
     """
+    if bom_encoding(data)[0].startswith("utf-32"):  # expat reads UTF-8 and UTF-16 only
+        data = decode_text(data, shown(path), "surrogateescape").encode("utf-8")
     try:
         # expat honours the declared encoding, as in Perl; it never fetches external entities
         # (a reference to one is an "undefined entity" error) and caps entity expansion.
@@ -193,31 +209,78 @@ def parse_xml_config(data: bytes, path: str = "(XML)") -> list[Evaluation]:
         raise UsageError(f"bad XML in {shown(path)}: {shown(str(e))}") from None
     except (LookupError, ValueError) as e:  # e.g. encoding="x-unknown" in the XML declaration
         raise UsageError(f"bad XML in {shown(path)}: {shown(str(e))}") from None
-    evals: dict[str, Evaluation] = {}
+    evals: dict[str, _Parts] = {}
     for node in (n for n in root.iter() if str(n.tag).upper() == "EVAL"):
-        ev = evals.setdefault(_id(node, path), Evaluation(_id(node, path)))
-        roots = {"PEER-ROOT": "", "MODEL-ROOT": ""}
-        peers: list[tuple[str, str]] = []
-        models: list[str] = []
+        parts = evals.setdefault(_id(node, path), _Parts(Evaluation(_id(node, path))))
+        parts.elements += 1
         for child in node.iter():
             tag = str(child.tag).upper()
             if tag == "INPUT-FORMAT":
-                ev.fmt = child.attrib.get("TYPE", "")
-                if ev.fmt.upper() not in ("SEE", "ISI", "SPL", "SIMPLE"):
+                fmt = parts.ev.fmt = child.attrib.get("TYPE", "")
+                if fmt.upper() not in ("SEE", "ISI", "SPL", "SIMPLE"):
                     raise UsageError(
-                        f"Unknown input type: {shown(ev.fmt)} (evaluation {shown(ev.eval_id)} in {shown(path)})"
+                        f"Unknown input type: {shown(fmt)} (evaluation {shown(parts.ev.eval_id)} in {shown(path)})"
                     )
-            elif tag in roots:
-                roots[tag] = _trim(child.text)
+            elif tag in ("PEER-ROOT", "MODEL-ROOT") and child.text is not None:  # Perl sets a root from text only
+                parts.roots[tag] = _trim(child.text)
             elif tag in ("PEERS", "MODELS"):
                 for item in (i for i in child if str(i.tag).upper() == tag[0]):
                     if tag == "PEERS":
-                        peers.append((_id(item, path), _trim(item.text)))
-                    else:
-                        models.append(_trim(item.text))
-        ev.peers.update({pid: f"{roots['PEER-ROOT']}/{name}" for pid, name in peers})
-        ev.models.extend(f"{roots['MODEL-ROOT']}/{name}" for name in models)
-    return list(evals.values())
+                        parts.add(parts.peers, _id(item, path), _trim(item.text))
+                    else:  # a model without an ID is one of its own (Perl would stop on it)
+                        key = item.attrib.get("ID", f"\0{len(parts.model_ids)}")
+                        parts.model_ids.append(key)
+                        parts.add(parts.models, key, _trim(item.text))
+    return [parts.evaluation(path) for parts in evals.values()]
+
+
+@dataclass
+class _Parts:
+    """What the ``<EVAL>`` elements of one ID say, merged as ROUGE-1.5.5 merges them."""
+
+    ev: Evaluation
+    elements: int = 0
+    roots: dict[str, str] = field(default_factory=dict)
+    peers: dict[str, str] = field(default_factory=dict)
+    models: dict[str, str] = field(default_factory=dict)
+    model_ids: list[str] = field(default_factory=list)
+    twice: dict[tuple[str, str], None] = field(default_factory=dict)
+
+    def add(self, files: dict[str, str], key: str, name: str) -> None:
+        """Record a peer's or model's file; a later one replaces an earlier one of the same ID."""
+        if key in files:
+            self.twice[("peer" if files is self.peers else "model ID", key)] = None
+        files[key] = name
+
+    def evaluation(self, path: str) -> Evaluation:
+        """The merged evaluation, its paths ``root/file`` with the last roots read, and its notes."""
+        ev, peer_root, model_root = self.ev, self.roots.get("PEER-ROOT", ""), self.roots.get("MODEL-ROOT", "")
+        ev.peers = {pid: f"{peer_root}/{name}" for pid, name in self.peers.items()}
+        ev.models = [f"{model_root}/{self.models[key]}" for key in self.model_ids]
+        what = f"evaluation {shown(ev.eval_id, 80)!r}"
+        if self.elements > 1:
+            ev.notes.append(
+                f"{what} appears {self.elements} times in {shown(path)}: merged into one, as ROUGE-1.5.5 does"
+            )
+        for role, key in self.twice:
+            name = self.peers[key] if role == "peer" else self.models[key]
+            ev.notes.append(
+                f"{what}: {role} {shown(key, 80)!r} is given twice in {shown(path)}: ROUGE-1.5.5 uses its last "
+                f"file, {shown(name, 120)!r}" + (" (at each place the ID is listed)" if role == "model ID" else "")
+            )
+        return ev
+
+
+def config_notes(evals: list[Evaluation], path: str) -> list[str]:
+    """What a user should know about a config that ROUGE-1.5.5 would not say: no evaluation at all
+    (nothing to score), and the merges of :func:`parse_xml_config`; one line each.
+
+    >>> config_notes([], "run.xml")
+    ['run.xml names no evaluation: nothing to score']
+    """
+    if not evals:
+        return [f"{shown(path)} names no evaluation: nothing to score"]
+    return [note for ev in evals for note in ev.notes]
 
 
 def read_file_list(path: str, fmt: str, peer_id: str) -> list[Evaluation]:
@@ -236,7 +299,7 @@ def parse_file_list(data: bytes, path: str, fmt: str, peer_id: str) -> list[Eval
     [('1', {'X': 'p1'}, ['m1', 'm2']), ('2', {'X': 'p2'}, ['m3'])]
     """
     evals: list[Evaluation] = []
-    text = data.decode("utf-8", "surrogateescape")
+    text = decode_text(data, shown(path), "surrogateescape")
     for line in text.split("\n"):
         if line.startswith("#") or not _trim(line):
             continue

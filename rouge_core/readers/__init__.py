@@ -30,6 +30,7 @@ import io
 import zipfile
 from typing import Any, Sequence
 
+from ..decoding import decode_text
 from ..perl_inputs import UsageError, _read_bytes
 from .aligned import read_aligned
 from .common import SENTENCE_MODES, check_size, label
@@ -88,6 +89,8 @@ def detect_format(data: bytes, name: str) -> str:
     'summeval'
     >>> detect_format(b"a,b\\n", "runs.csv"), detect_format(b"PK\\x05\\x06" + bytes(18), "upload")
     ('csv', 'zip')
+    >>> detect_format('{"summary": "a", "reference": "b"}'.encode("utf-16"), "upload")
+    'jsonl'
     """
     check_size(data, name)
     ext = name.rpartition(".")[2].lower() if "." in name else ""
@@ -99,7 +102,7 @@ def detect_format(data: bytes, name: str) -> str:
         return sniff_flavour(data, name)
     if zipfile.is_zipfile(io.BytesIO(data)):
         return "zip"
-    if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"["):
+    if decode_text(data[:64], name, "surrogateescape").lstrip(" \t\r\n")[:1] in ("{", "["):  # after a BOM
         return sniff_flavour(data, name)
     raise ReadError(
         f"{label(name)}: unknown format: expected .jsonl or .json (JSON Lines, SummEval, REALSumm), .csv or "

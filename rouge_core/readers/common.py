@@ -1,10 +1,11 @@
-"""What the readers share: size and UTF-8 checks with positions, the sentence modes, the collector
+"""What the readers share: size and encoding checks with positions, the sentence modes, the collector
 that enforces the limits and refuses repeated documents."""
 
 from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from ..decoding import TextDecodeError, decode_text
 from ..perl_inputs import shown
 from ..sentences import SPLITTER, split_sentences
 from . import model
@@ -47,24 +48,20 @@ def check_size(data: bytes, name: str) -> None:
 
 
 def decode(data: bytes, name: str) -> str:
-    """UTF-8 text of ``data`` without a leading byte order mark; invalid UTF-8 is a
-    :class:`ReadError` naming the line and the byte in that line (both from 1).
+    """The text of ``data`` by :func:`rouge_core.decoding.decode_text` (UTF-8, or the encoding its byte
+    order mark names); bad bytes are a :class:`ReadError` naming the line and the byte in that line.
 
     >>> decode(b"ok\\nbad \\xff", "x.txt")
     Traceback (most recent call last):
     ...
     rouge_core.readers.model.ReadError: x.txt line 2, byte 5: not valid UTF-8 (byte 0xff); save the file as UTF-8
+    >>> decode(b"\\xff\\xfeo\\x00k\\x00", "x.txt")
+    'ok'
     """
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-        raise ReadError(
-            f"{label(name)} line {line}, byte {col}: not valid UTF-8 (byte 0x{data[e.start]:02x}); "
-            "save the file as UTF-8"
-        ) from None
-    return text[1:] if text.startswith("\ufeff") else text
+        return decode_text(data, label(name))
+    except TextDecodeError as e:
+        raise ReadError(str(e)) from None
 
 
 def lines_of(text: str) -> list[str]:
@@ -169,6 +166,9 @@ class Collector:
     def corpus(self) -> Corpus:
         """The corpus read; no document at all is a :class:`ReadError`."""
         if not self.documents:
-            why = f" ({len(self.skipped):,} skipped, e.g. {self.skipped[0].origin}: {self.skipped[0].reason})"
-            raise ReadError(f"{label(self.name)}: no documents" + (why if self.skipped else ""))
+            why = ""
+            if self.skipped:  # a header-only table skips nothing: there is no first skip to quote
+                first = self.skipped[0]
+                why = f" ({len(self.skipped):,} skipped, e.g. {first.origin}: {first.reason})"
+            raise ReadError(f"{label(self.name)}: no documents{why}")
         return Corpus(tuple(self.documents), tuple(self.skipped), self.fmt, self.sentences, self.name)

