@@ -16,6 +16,7 @@ import io
 import json
 from typing import Any, Iterator, Optional, Union
 
+from ..io.csv_writer import restore_cell, write_csv
 from .importing import ImportContext, check_size, decode
 from .model import UNIT_ORIGINS, ImportFileError, StoreError
 from .store import AnnotationStore
@@ -158,15 +159,9 @@ def _write(rows: Iterator[tuple[Any, ...]], columns: tuple[str, ...], fmt: str) 
         for row in rows:
             out.write(json.dumps(dict(zip(columns, row)), ensure_ascii=False) + "\n")
         return out.getvalue()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow(["" if v is None else str(int(v)) if isinstance(v, bool) else _cell(v) for v in row])
-    return out.getvalue()
-
-
-def _cell(value: Any) -> str:
-    return repr(value) if isinstance(value, float) else str(value)
+    # The project's one CSV writer: a name that starts like a formula (=, +, -, @) gets a ' in front,
+    # which _csv_rows takes off again on import; booleans as 1 / 0, floats with every digit.
+    return write_csv(columns, ([int(v) if isinstance(v, bool) else v for v in row] for row in rows))
 
 
 def _read(
@@ -221,6 +216,6 @@ def _csv_rows(
                 continue
             if len(row) != len(header):
                 raise ImportFileError(f"{name}, line {start}: {len(row)} fields, the header has {len(header)}")
-            yield start, {c: row[i] for c, i in index.items()}
+            yield start, {c: restore_cell(row[i]) for c, i in index.items()}  # undo the export's ' mark
     except csv.Error as e:
         raise ImportFileError(f"{name}, line {line + 1}: not CSV ({e})") from None

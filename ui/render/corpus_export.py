@@ -8,11 +8,11 @@ import json
 import re
 from typing import TYPE_CHECKING, Any, Optional
 
-import pandas as pd
 import plotly.graph_objects as go
 
 from rouge_core import Counts, RougeConfig, __version__
 from rouge_core.corpus import Interval
+from rouge_core.io.csv_writer import records_csv
 from ui.render.corpus import (
     CANDIDATE_TOKENS,
     column,
@@ -73,7 +73,8 @@ def _settings(scored: ScoredSystem) -> dict[str, Any]:
 
 def examples_csv(scored: ScoredSystem) -> str:
     """One row per pair (input order): IDs, lengths, every measure's R/P/F and counts (integers stay
-    integers), notes, and the signature on every row."""
+    integers), notes, and the signature on every row (through the project's one CSV writer: IDs and
+    system names that start like a formula are neutralised)."""
     by_id = {i.eval_id: i for i in scored.report.instances}
     nm = names(scored)
     sig = scored.report.config.signature()
@@ -102,7 +103,7 @@ def examples_csv(scored: ScoredSystem) -> str:
         row["notes"] = "; ".join(notes[k])
         row["signature"] = sig
         rows.append(row)
-    return pd.DataFrame(rows, dtype=object).to_csv(index=False)
+    return records_csv(rows)
 
 
 def examples_json(scored: ScoredSystem) -> str:

@@ -16,6 +16,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from rouge_core import __version__
+from rouge_core.io.csv_writer import records_csv
 from ui.meta_eval_compute import COEFFICIENT_NAMES, LEVEL_NAMES, Cell
 from ui.render import colours
 from ui.render.corpus import NEUTRAL
@@ -195,7 +196,8 @@ def scatter_figure(frame: pd.DataFrame, variant: str, human: str) -> go.Figure:
 def table_csv(
     cells: Sequence[Cell], signatures: Mapping[str, str], statistic: str, human: str, run_signature: str
 ) -> str:
-    """Every cell at full precision, each row naming its variant's config signature and the run's."""
+    """Every cell at full precision, each row naming its variant's config signature and the run's (names
+    that start like a formula, such as a criterion's, are neutralised by the project's one CSV writer)."""
     rows = []
     for c in cells:
         measure, _, setting = c.variant.partition(" · ")
@@ -219,7 +221,7 @@ def table_csv(
                 "config_signature": signatures[c.variant],
             }
         )
-    return pd.DataFrame(rows).to_csv(index=False)
+    return records_csv(rows)
 
 
 def _comment(text: str) -> str:

@@ -9,6 +9,7 @@ from typing import Any, Callable, Optional, Sequence
 import pandas as pd
 
 from rouge_core import Report
+from rouge_core.io.csv_writer import records_csv
 
 MULTI_REF_TEXT = {
     "pooled": "counts pooled over all references (-f A)",
@@ -129,7 +130,7 @@ def scores_csv(report: Report) -> str:
         {**row, "chosen reference": chosen, "notes": " ".join(m.notes), **ids}
         for (row, chosen), m in zip(_rows(report, _num), report.measures.values())
     ]
-    return pd.DataFrame(rows, dtype=object).to_csv(index=False)
+    return records_csv(rows)
 
 
 def per_reference_grid(report: Report, statistic: str = "F") -> pd.DataFrame:

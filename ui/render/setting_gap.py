@@ -12,8 +12,6 @@ remainder no single setting accounts for (hatched too, so it does not rely on co
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import asdict
 from typing import Any, Optional, Sequence
@@ -22,6 +20,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from rouge_core.differences import RULES
+from rouge_core.io.csv_writer import write_csv
 from rouge_core.profiles import CORPUS_QUIRKS
 from rouge_core.setting_gap import LCS_VARIANT, Attribution, MeasureGap, SettingGap
 
@@ -326,21 +325,17 @@ def attribution_figure(gap: SettingGap, m: MeasureGap) -> go.Figure:
 
 
 def documents_csv(gap: SettingGap, measures: Sequence[MeasureGap] | None = None) -> str:
-    """Every measure's per-document differences (long format), each row naming both signatures."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(
-        ["measure A", "measure B", "statistic", "id", "score A", "score B", "B - A", "settings", "rules"]
-        + ["signature A", "signature B"]
-    )
-    for m in measures if measures is not None else gap.measures:
-        for d in m.documents:
-            rules = "" if d.rules is None else " ".join(d.rules)
-            w.writerow(
-                [m.name_a, m.name_b, m.statistic, d.doc_id, repr(d.score_a), repr(d.score_b), repr(d.delta)]
-                + [" ".join(d.settings), NOT_EXAMINED if d.rules is None else rules, gap.signature_a, gap.signature_b]
-            )
-    return out.getvalue()
+    """Every measure's per-document differences (long format), each row naming both signatures (through
+    the project's one CSV writer: every digit of the scores, IDs that start like a formula neutralised)."""
+    header = ["measure A", "measure B", "statistic", "id", "score A", "score B", "B - A", "settings", "rules"]
+    rows = [
+        [m.name_a, m.name_b, m.statistic, d.doc_id, d.score_a, d.score_b, d.delta]
+        + [" ".join(d.settings), NOT_EXAMINED if d.rules is None else " ".join(d.rules)]
+        + [gap.signature_a, gap.signature_b]
+        for m in (measures if measures is not None else gap.measures)
+        for d in m.documents
+    ]
+    return write_csv(header + ["signature A", "signature B"], rows)
 
 
 def gap_json(gap: SettingGap, corpus: str, system: str, name_a: str, name_b: str) -> str:

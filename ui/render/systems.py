@@ -15,6 +15,7 @@ import plotly.graph_objects as go
 
 from rouge_core.cli_corpus import comparison_json
 from rouge_core.comparison import Comparison, PairResult
+from rouge_core.io.csv_writer import records_csv
 from rouge_core.systems import STATISTICS, SystemScores
 from ui.render import colours
 from ui.render.corpus import NEUTRAL
@@ -265,7 +266,8 @@ def _meta(cmp: Comparison, config_signature: str) -> dict[str, Any]:
 
 
 def ranking_csv(cmp: Comparison, config_signature: str) -> str:
-    """The systems by rank, every number at full precision, each row naming both signatures."""
+    """The systems by rank, every number at full precision, each row naming both signatures (system names
+    that start like a formula are neutralised by the project's one CSV writer)."""
     rows = [
         {
             "rank": s.rank,
@@ -281,7 +283,7 @@ def ranking_csv(cmp: Comparison, config_signature: str) -> str:
         }
         for s in sorted(cmp.systems, key=lambda s: s.rank)
     ]
-    return pd.DataFrame(rows).to_csv(index=False)
+    return records_csv(rows)
 
 
 def pairs_csv(cmp: Comparison, alpha: float, config_signature: str) -> str:
@@ -311,7 +313,7 @@ def pairs_csv(cmp: Comparison, alpha: float, config_signature: str) -> str:
                 **_meta(cmp, config_signature),
             }
         )
-    return pd.DataFrame(rows).to_csv(index=False)
+    return records_csv(rows)
 
 
 def comparison_file(
