@@ -214,8 +214,8 @@ def _too_many_pairs(candidate: int, reference: int, distance: int) -> str:
     if len(over) == 1:
         name, size, pairs = over[0]
         return f"invalid {name}: its {size:,} tokens have {pairs:,} skip-bigrams; {stop}"
-    sizes, pairs = (" and ".join(f"{side[k]:,}" for side in sides) for k in (1, 2))
-    return f"invalid candidate and reference: their {sizes} tokens have {pairs} skip-bigrams; {stop}"
+    tokens, bigrams = (" and ".join(f"{side[k]:,}" for side in sides) for k in (1, 2))
+    return f"invalid candidate and reference: their {tokens} tokens have {bigrams} skip-bigrams; {stop}"
 
 
 def skip_steps(
