@@ -90,14 +90,36 @@ def _deviations(m: Matrix, mask: Mask, n: npt.NDArray[np.int64]) -> Matrix:
     return d
 
 
+def unit_scaled(m: npt.ArrayLike, mask: Mask | None = None, axis: int | None = 0) -> Matrix:
+    """``m`` divided by the power of 2 at or just above its largest magnitude (along ``axis``, among the
+    cells in ``mask``, default: the non-NaN ones; the others become NaN), so every value is within [-1, 1].
+
+    Sums of up to 2^1000 such values cannot overflow (1e308-sized scores sum to inf, then NaN), and
+    dividing by a power of 2 is exact (short of the subnormal range): scale-invariant numbers (a
+    correlation, a z-score) come out bit for bit as if no overflow threatened.
+
+    >>> unit_scaled([[6.0, 3.0], [-2.0, np.nan]]).tolist()  # column 0 / 8, column 1 / 4
+    [[0.75, 0.75], [-0.25, nan]]
+    >>> unit_scaled([[1e308], [-2e307]], axis=None).tolist() == [[1e308 / 2**1023 / 2], [-2e307 / 2**1023 / 2]]
+    True
+    """
+    values = np.asarray(m, dtype=np.float64)
+    keep = ~np.isnan(values) if mask is None else mask
+    largest = np.where(keep, np.abs(values), 0.0).max(axis=axis, keepdims=True)
+    # frexp: largest = f * 2^e with 0.5 <= f < 1 (e = 0 for 0: nothing to scale); ldexp divides exactly.
+    scaled: Matrix = np.ldexp(np.where(keep, values, np.nan), -np.frexp(largest)[1])
+    return scaled
+
+
 def _pearson(x: Matrix, z: Matrix, mask: Mask) -> Matrix:
     # scipy.stats.pearsonr's order of operations (centre, scale by the largest deviation, norm, dot;
     # exactly +-1 for 2 pairs), so that the results agree to the last bits where summation allows.
+    # Each column is first scaled into [-1, 1] (r is scale invariant): 1e308-sized scores do not overflow.
     n = mask.sum(axis=0)
     unit = []
     with np.errstate(invalid="ignore", divide="ignore"):
         for m in (x, z):
-            d = _deviations(m, mask, n)
+            d = _deviations(unit_scaled(m, mask), mask, n)
             largest = np.abs(d).max(axis=0)
             unit.append(d / (largest * np.sqrt(((d / largest) ** 2).sum(axis=0))))
     r: Matrix = np.clip((unit[0] * unit[1]).sum(axis=0), -1.0, 1.0)

@@ -27,6 +27,7 @@ from typing import Iterator, Union
 import numpy as np
 import numpy.typing as npt
 
+from .coefficients import unit_scaled
 from .config import MAX_BOOTSTRAP_SAMPLES
 from .correlation_levels import (
     COEFFICIENTS,
@@ -193,7 +194,9 @@ def standardize(x: Matrix) -> Matrix:
     >>> standardize(np.array([[1.0, np.nan], [3.0, 5.0]])).tolist()[0]
     [-1.224744871391589, nan]
     """
-    scores: Matrix = (x - np.nanmean(x)) / np.nanstd(x)
+    # z-scores are scale invariant: computed in units of the largest score, 1e308-sized ones do not overflow.
+    scaled = unit_scaled(x, axis=None)
+    scores: Matrix = (scaled - np.nanmean(scaled)) / np.nanstd(scaled)
     return scores
 
 
@@ -224,7 +227,7 @@ def permutation_test(
     m1, m2, zm = _validated({"x1": x1, "x2": x2, "z": z}, level, coefficient, resample)
     rng = _check_run(samples, seed)
     for name, m in (("x1", m1), ("x2", m2)):
-        if np.count_nonzero(~np.isnan(m)) < 2 or np.nanstd(m) == 0:
+        if np.count_nonzero(~np.isnan(m)) < 2 or np.nanmax(m) == np.nanmin(m):  # (a std could overflow)
             raise ValueError(f"invalid {name}: it needs at least 2 different scores to be standardized")
     a, b = standardize(m1), standardize(m2)
     first, second = (_correlate(m, zm, level, coefficient).value for m in (a, b))

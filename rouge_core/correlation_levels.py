@@ -9,7 +9,8 @@ and Roth 2021, section 2):
 * ``summary``: per input j, correlate ``x[:, j]`` with ``z[:, j]`` across systems,
   then average over the inputs where the coefficient is defined (at least 2
   pairs, neither side constant); the others are counted as skipped.
-* ``system``: correlate the per-system means over inputs.
+* ``system``: correlate the per-system means over inputs (Spearman and Kendall tie means that
+  differ only by the rounding of their sums: :func:`merge_ties`).
 * ``global``: correlate all cells at once.
 
 Each level scores a whole stack of (resampled) matrices in a few vectorised calls of
@@ -30,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .coefficients import COLUMNWISE
+from .significance import TIE_TOLERANCE
 
 Level = Literal["summary", "system", "global"]
 Coefficient = Literal["pearson", "spearman", "kendall"]
@@ -71,14 +73,49 @@ def _summary(x: Matrix, z: Matrix, coefficient: str) -> Matrix:
 
 def _system_means(m: Matrix) -> Matrix:
     counts = (~np.isnan(m)).sum(axis=2)
+    exponent = 0
+    with np.errstate(over="ignore"):
+        sums = np.nansum(m, axis=2)
+    if not np.isfinite(sums).all():  # finite scores whose sum overflows (1e308-sized)
+        # Summed again in units of the largest score (a power of 2: exact), the means scaled back below.
+        exponent = int(np.frexp(np.where(np.isnan(m), 0.0, np.abs(m)).max())[1])
+        sums = np.nansum(np.ldexp(m, -exponent), axis=2)
     with np.errstate(invalid="ignore", divide="ignore"):
-        means: Matrix = np.where(counts > 0, np.nansum(m, axis=2) / counts, np.nan)
+        means: Matrix = np.ldexp(np.where(counts > 0, sums / counts, np.nan), exponent)
     return means
+
+
+def merge_ties(values: Matrix) -> Matrix:
+    """Each row's values, those within :data:`~rouge_core.significance.TIE_TOLERANCE` times the row's
+    largest magnitude of the next smaller one set to the smallest of their run (NaN stays NaN).
+
+    A mean is a sum of floats, and its last bits depend on the order of the sum: two systems with equal
+    totals (4 + 4.2 + 4.6 and 4.6 + 4.2 + 4) can get means a few units of the last place apart, which a
+    rank coefficient would order instead of tying. Genuinely different means differ by far more.
+
+    >>> merge_ties(np.array([[0.6000000000000001 / 3, 0.2, 0.5, np.nan]])).tolist()
+    [[0.2, 0.2, 0.5, nan]]
+    """
+    order = np.argsort(values, axis=1)  # NaN last
+    ordered = np.take_along_axis(values, order, axis=1)
+    present = ~np.isnan(ordered)
+    tolerance = TIE_TOLERANCE * np.where(present, np.abs(ordered), 0.0).max(axis=1, keepdims=True)
+    # "next <= previous + tolerance" rather than a difference, which could overflow between +-1e308.
+    close = ordered[:, 1:] <= ordered[:, :-1] + tolerance
+    starts = np.concatenate([np.ones((values.shape[0], 1), dtype=bool), ~close], axis=1)
+    first = np.maximum.accumulate(np.where(starts, np.arange(values.shape[1]), 0), axis=1)
+    merged = np.empty_like(values)
+    np.put_along_axis(merged, order, np.take_along_axis(ordered, first, axis=1), axis=1)
+    return merged
 
 
 def _system(x: Matrix, z: Matrix, coefficient: str) -> Matrix:
     # x and z share their NaN cells (see _joint): a system with no cell has no mean on either side.
-    return COEFFICIENTS[coefficient](_system_means(x).T, _system_means(z).T)
+    # Rank coefficients tie means equal up to the rounding of their sums; Pearson is continuous in them.
+    means = [_system_means(m) for m in (x, z)]
+    if coefficient != "pearson":
+        means = [merge_ties(m) for m in means]
+    return COEFFICIENTS[coefficient](means[0].T, means[1].T)
 
 
 def _global(x: Matrix, z: Matrix, coefficient: str) -> Matrix:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import warnings
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -188,4 +190,59 @@ def test_levels_equal_scipy_on_the_definition(mats, level, coefficient):
     else:
         expected = float(scipy_columns(coefficient, xj.ravel(), zj.ravel())[0])
     got = correlate(x, z, level, coefficient).value
+    assert (math.isnan(got) and math.isnan(expected)) or got == pytest.approx(expected, abs=1e-12)
+
+
+# -- huge finite values and ties broken by rounding (issue 16, points 11 and 12) ---------------------------
+
+
+@SETTINGS
+@given(
+    matrices(2),
+    st.sampled_from(LEVELS),
+    st.sampled_from(COEFFICIENTS),
+    st.sampled_from([2.0**1020, -(2.0**1020), 1.7e308 / 5, -1e308 / 5, 3e-320]),
+)
+def test_huge_and_tiny_scales_change_no_correlation(mats, level, coefficient, scale):
+    # Every coefficient is invariant to a positive scale (a negative one flips the sign): 1e308-sized scores
+    # (5 x 1.7e308 / 5 is just below the largest float) give the small integers' correlation, and no warning.
+    x, z = (np.array(m) for m in mats)
+    expected = correlate(x, z, level, coefficient)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = correlate(x * scale, z, level, coefficient)
+    assert (got.n_used, got.n_skipped) == (expected.n_used, expected.n_skipped)
+    if math.isnan(expected.value):
+        assert math.isnan(got.value)
+    else:
+        assert got.value == pytest.approx(math.copysign(1.0, scale) * expected.value, abs=1e-12)
+
+
+tenths = st.integers(0, 50).map(lambda k: k / 10)
+
+
+@SETTINGS
+@given(
+    st.integers(3, 12).flatmap(
+        lambda n: st.tuples(
+            st.lists(tenths, min_size=n, max_size=n),
+            st.permutations(range(n)),
+            st.lists(st.lists(tenths, min_size=n, max_size=n), min_size=4, max_size=4),
+        )
+    ),
+    st.sampled_from(["spearman", "kendall"]),
+)
+def test_systems_with_permuted_scores_tie_at_the_system_level(data, coefficient):
+    # Systems 0 and 1 got the same human scores in another order across the documents: equal totals, summed
+    # in different orders (their float means may differ in the last bit). The system-level rank coefficient
+    # is scipy's on the exact means (decimals as written), where they tie.
+    scores, order, rest = data
+    z = np.array([scores, [scores[k] for k in order], *rest[:2]])
+    x = np.array(rest[2:] + [[v + 0.05 for v in rest[2]], scores])
+    exact = [[sum(Fraction(repr(float(v))) for v in row) / len(row) for row in m] for m in (x, z)]
+    means = [[float(v) for v in m] for m in exact]
+    expected = scipy_columns(coefficient, np.array(means[0])[:, None], np.array(means[1])[:, None])[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = correlate(x, z, "system", coefficient).value
     assert (math.isnan(got) and math.isnan(expected)) or got == pytest.approx(expected, abs=1e-12)

@@ -4,6 +4,7 @@ column by column (to 1e-12; Kendall and the 2-pair cases exactly), with ties and
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -119,3 +120,47 @@ def test_bad_shapes_raise_value_error():
         COLUMNWISE["pearson"]([1.0, 2.0], [1.0, 2.0, 3.0])
     with pytest.raises(ValueError, match="invalid x: expected a 1-D or 2-D array"):
         COLUMNWISE["kendall"](np.zeros((2, 2, 2)), np.zeros((2, 2, 2)))
+
+
+# -- huge finite values (issue 16, point 11): no overflow, no warning --------------------------
+
+
+HUGE_X = np.array([[1.0, -4.0], [2.0, 1.0], [3.0, 2.0], [5.0, 3.0], [-1.0, np.nan]])
+HUGE_Z = np.array([[1.0, 2.0], [3.0, 1.0], [2.0, 4.0], [4.0, 3.0], [0.5, 1.0]])
+
+
+@pytest.mark.parametrize("coefficient", ["spearman", "kendall"])
+@pytest.mark.parametrize("scale", [1.7e308 / 5, -1.7e308 / 5, 2.0**1021])
+def test_rank_coefficients_of_huge_values_equal_scipy_on_the_same_data(coefficient, scale):
+    # Ranks never overflow: scipy.stats ranks the 1e308 values itself, and the columns give its numbers.
+    x, z = HUGE_X * scale, HUGE_Z * abs(scale)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no numpy RuntimeWarning (overflow, invalid value) escapes
+        got = COLUMNWISE[coefficient](x, z)
+    keep = [~(np.isnan(x[:, k]) | np.isnan(z[:, k])) for k in range(2)]  # every column is defined here
+    expected = [SCIPY[coefficient](x[keep[k], k], z[keep[k], k]) for k in range(2)]
+    assert got.tolist() == pytest.approx(expected, rel=0, abs=1e-15)
+    assert np.allclose(got, by_scipy(coefficient, HUGE_X * np.sign(scale), HUGE_Z), rtol=0, atol=1e-15)
+
+
+@pytest.mark.parametrize("scale", [1.7e308 / 5, 1e308 / 5, 2.0**1021, 2.0**-1070])
+def test_pearson_of_huge_values_equals_the_scaled_down_copy(scale):
+    # r is scale invariant: the columns of 1e308-sized values give scipy's r of the values / scale (scipy's own
+    # pearsonr overflows on them). A power-of-2 scale (2^1021, or 2^-1070: subnormal values) changes no bit.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = COLUMNWISE["pearson"](HUGE_X * scale, HUGE_Z * scale)
+    expected = by_scipy("pearson", HUGE_X, HUGE_Z)
+    assert np.allclose(got, expected, rtol=0, atol=1e-15)
+    if scale in (2.0**1021, 2.0**-1070):
+        assert got.tolist() == COLUMNWISE["pearson"](HUGE_X, HUGE_Z).tolist()
+
+
+def test_pearson_of_the_largest_floats_of_both_signs():
+    # max - min = 2 x 1.797e308 overflows a naive deviation: the column is scaled first.
+    big = np.finfo(np.float64).max
+    x = np.array([[big], [-big], [big / 2]])
+    z = np.array([[1.0], [-1.0], [0.5]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert COLUMNWISE["pearson"](x, z).tolist() == pytest.approx([1.0], abs=1e-15)

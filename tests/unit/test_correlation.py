@@ -220,8 +220,25 @@ def reference_correlate(x, z, level, coefficient):
         return sum(values) / len(values) if values else NAN
     if level == "system":
         keep = (~missing).any(axis=1)
-        return reference_coefficient(coefficient, np.nanmean(x[keep], axis=1), np.nanmean(z[keep], axis=1))
+        means = [np.nanmean(m[keep], axis=1) for m in (x, z)]
+        if coefficient != "pearson":
+            means = [tie_rounding(m) for m in means]
+        return reference_coefficient(coefficient, *means)
     return reference_coefficient(coefficient, x.ravel(), z.ravel())
+
+
+def tie_rounding(means):
+    """Means within 1e-12 x the largest |mean| of the next smaller one are ties (set to the smallest of
+    their run): the same total summed in another order (e.g. z-scores of equal integer sums, as the
+    permutation test makes) differs in the last bits, and a rank coefficient must not order them."""
+    largest = max((abs(v) for v in means), default=0.0)
+    out, previous, run = list(means), None, None
+    for k in sorted(range(len(means)), key=lambda k: means[k]):
+        if previous is None or means[k] > previous + 1e-12 * largest:
+            run = means[k]
+        previous = means[k]
+        out[k] = run
+    return np.array(out)
 
 
 def reference_bootstrap(x, z, level, coefficient, resample, samples, seed):
