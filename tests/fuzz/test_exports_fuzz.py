@@ -360,3 +360,17 @@ def test_inspect_scores_csv_and_json(text: str) -> None:
 def test_records_of_payloads_read_back() -> None:
     out = records_csv([{"id": p, "n": -k} for k, p in enumerate(PAYLOADS)])
     assert [(r["id"], r["n"]) for r in records(out)] == [(p, str(-k)) for k, p in enumerate(PAYLOADS)]
+
+
+def test_tables_offer_no_unneutralised_download() -> None:
+    """A table's own toolbar download (and Ctrl+C copy) writes cells verbatim, so the app turns it
+    off: every table's data reaches a file through the page's own, neutralised CSV export."""
+    import tomllib
+    from pathlib import Path
+
+    import streamlit.config
+
+    streamlit.config.get_config_options()  # the installed Streamlit knows the option (1.60 and newer)
+    assert "client.disableDataExport" in streamlit.config._config_options
+    config = tomllib.loads((Path(__file__).resolve().parents[2] / ".streamlit" / "config.toml").read_text())
+    assert config["client"]["disableDataExport"] is True
