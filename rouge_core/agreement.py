@@ -53,6 +53,8 @@ def _interval(values: Matrix, totals: Matrix) -> Matrix:
     return distance
 
 
+#: Levels whose distance d2 scales with the square of the values (the others depend on their order only).
+SCALED = frozenset({"interval"})
 #: Level of measurement -> squared distance d2 between the sorted values (given the marginal sums n_c).
 DISTANCES: dict[str, Callable[[Matrix, Matrix], Matrix]] = {
     "nominal": _nominal,
@@ -81,7 +83,8 @@ class Alpha:
     """Krippendorff's alpha at one level of measurement; NaN with a ``reason`` when undefined.
 
     ``values`` is n, the number of pairable values; ``observed`` and ``expected``
-    are the disagreements D_o and D_e (NaN when there is no pairable unit).
+    are the disagreements D_o and D_e (NaN when there is no pairable unit; inf when beyond the float
+    range, as the interval level's squared differences of 1e308-sized values are: alpha is still exact).
     """
 
     alpha: float
@@ -152,14 +155,29 @@ def krippendorff_alpha(matrix: npt.ArrayLike, level: Measurement = "interval") -
     if table.pairable_units == 0:
         reason = "no pairable unit: every unit has fewer than 2 values"
         return Alpha(math.nan, level, 0, 0, math.nan, math.nan, reason)
-    distance = DISTANCES[level](np.asarray(table.values), totals)
+    # The values in units of the largest magnitude (a power of 2: exact), so that the interval level's squared
+    # differences of 1e308-sized values do not overflow; both disagreements scale by the unit squared, and
+    # alpha, their ratio, not at all (nominal and ordinal distances do not depend on the values' size).
+    values = np.asarray(table.values)
+    exponent = int(np.frexp(np.abs(values).max())[1])
+    distance = DISTANCES[level](np.ldexp(values, -exponent), totals)
     observed = float((table.matrix * distance).sum()) / n
     expected = float((np.outer(totals, totals) * distance).sum()) / (n * (n - 1.0))
+    power = 2 * exponent if level in SCALED else 0
+    reported = (_unscaled(observed, power), _unscaled(expected, power))
     if expected == 0:
         # D_e = 0 only when a single value occurs (every level's distance is positive between distinct values).
         reason = f"expected disagreement is 0: every pairable value is {table.values[0]:g}"
-        return Alpha(math.nan, level, table.pairable_units, round(n), observed, expected, reason)
-    return Alpha(1.0 - observed / expected, level, table.pairable_units, round(n), observed, expected)
+        return Alpha(math.nan, level, table.pairable_units, round(n), *reported, reason)
+    return Alpha(1.0 - observed / expected, level, table.pairable_units, round(n), *reported)
+
+
+def _unscaled(value: float, power: int) -> float:
+    """A disagreement (>= 0, or NaN) times 2^power: in the data's units, inf beyond the float range."""
+    try:
+        return math.ldexp(value, power)
+    except OverflowError:
+        return math.inf
 
 
 def disagreements(

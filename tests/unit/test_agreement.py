@@ -9,6 +9,7 @@ derived by hand from the coincidence matrix.
 from __future__ import annotations
 
 import math
+import warnings
 from fractions import Fraction as Fr
 from typing import get_args
 
@@ -168,3 +169,61 @@ def test_disagreements_sorted_by_spread():
 def test_bad_input_raises_value_error(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+# -- huge finite values (issue 16, point 11) ----------------------------------------------------------------
+# Interval alpha is invariant to a common scale of the values (D_o and D_e both scale by s^2); ordinal and
+# nominal alpha depend only on the order or identity of the values. So the example times 2^1021 (5 x 2^1021 is
+# below the largest float, 1.797e308, but 4 x (5 x 2^1021)^2 is not) has the example's exact alpha.
+
+
+def strict_alpha(matrix, level):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no numpy RuntimeWarning (overflow in the squares) escapes
+        return krippendorff_alpha(matrix, level)
+
+
+def scaled_example(scale):
+    return [[v * scale for v in row] for row in EXAMPLE]
+
+
+@pytest.mark.parametrize("level", ["nominal", "ordinal", "interval"])
+def test_alpha_of_huge_values_equals_the_example_s(level):
+    plain = krippendorff_alpha(EXAMPLE, level)
+    huge = strict_alpha(scaled_example(2.0**1021), level)
+    assert huge.alpha == plain.alpha == pytest.approx(float(EXACT[level]), abs=1e-14)
+    assert (huge.pairable_units, huge.values, huge.reason) == (11, 40, "")
+    inexact = strict_alpha(scaled_example(1.7e308 / 5), level)
+    assert inexact.alpha == pytest.approx(float(EXACT[level]), abs=1e-14)
+
+
+def test_interval_disagreements_are_in_the_data_s_units():
+    # D_o = (52/3) / 40 = 13/30 and D_e = 4480 / (40 * 39) = 112/39 for the example; times s^2 for s x the
+    # example, and inf when s^2 x D leaves the float range (alpha, their ratio, is still exact).
+    plain = krippendorff_alpha(EXAMPLE, "interval")
+    assert (plain.observed, plain.expected) == pytest.approx((13 / 30, 112 / 39), abs=1e-14)
+    big = strict_alpha(scaled_example(2.0**500), "interval")
+    assert (big.observed, big.expected) == (plain.observed * 2.0**1000, plain.expected * 2.0**1000)
+    huge = strict_alpha(scaled_example(2.0**1021), "interval")
+    assert (huge.observed, huge.expected) == (math.inf, math.inf)
+
+
+def test_interval_alpha_of_the_largest_floats_of_both_signs():
+    # Units (-M, M) and (M, M), M the largest float: (M - (-M))^2 overflows a naive distance. Scaled to
+    # units (-1, 1) and (1, 1): o_{-1,1} = o_{1,-1} = 1, o_{1,1} = 2; n = (1, 3), n = 4; d2 = 4.
+    # observed sum = 2 * 4 = 8; expected sum = 2 * 1 * 3 * 4 = 24; alpha = 1 - 3 * 8 / 24 = 0.
+    big = np.finfo(np.float64).max
+    assert strict_alpha([[-big, big], [big, big]], "interval").alpha == pytest.approx(0.0, abs=1e-15)
+    assert krippendorff_alpha([[-1, 1], [1, 1]], "interval").alpha == 0.0
+
+
+@pytest.mark.parametrize("level", ["nominal", "ordinal", "interval"])
+def test_alpha_is_nan_only_with_a_reason(level):
+    # Random small matrices with missing cells and 1e308-sized values: whenever alpha is NaN, a reason says why.
+    rng = np.random.default_rng(5)
+    for _trial in range(300):
+        shape = (int(rng.integers(1, 4)), int(rng.integers(1, 5)))
+        m = rng.choice([1.0, 2.0, 1e308, -1.7e308, math.nan], size=shape)
+        a = strict_alpha(m, level)
+        assert math.isnan(a.alpha) == bool(a.reason), (m.tolist(), a)
+        assert math.isnan(a.alpha) or -10 < a.alpha <= 1
