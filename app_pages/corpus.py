@@ -74,6 +74,9 @@ if corpus is None or current is None:
     st.stop()
 
 config = state.config()
+if not config.measure_labels():  # nothing to score, and the measure pickers below would have no option
+    st.info("The sidebar's options score no measure: switch one on to score the corpus.")
+    st.stop()
 systems = list(corpus.systems())
 system = systems[0]
 if len(systems) > 1:
