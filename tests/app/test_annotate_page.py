@@ -288,3 +288,20 @@ def test_a_store_that_cannot_be_opened_gets_a_message_and_stays_untouched(kind, 
     assert not at.exception
     assert [plain(e.value) for e in at.error] == [message]
     assert broken_stores.fingerprint(path) == before
+
+
+def test_a_store_damaged_under_the_page_gets_a_message_not_a_traceback():
+    at = with_summeval(blind=False)
+    criteria(at)[0].set_value(4).run()
+    conn = sqlite3.connect(default_path())  # the page closed the store: its WAL is in the file
+    (page_size,) = conn.execute("PRAGMA page_size").fetchone()
+    (root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'judgments'").fetchone()
+    conn.close()
+    with open(default_path(), "r+b") as f:  # the page of the judgments turns to garbage
+        f.seek((root - 1) * page_size)
+        f.write(b"\xa5" * page_size)
+    at.run()
+    assert not at.exception
+    assert [plain(e.value) for e in at.error] == [
+        "Cannot read the annotation store: the file is damaged (database disk image is malformed)"
+    ]
