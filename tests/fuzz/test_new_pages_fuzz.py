@@ -195,23 +195,53 @@ def test_systems_scatter_points_with_payload_ids_open_in_inspect():
     assert "Inspect a pair" in at.title[0].value
 
 
+RANDOM_POOL = [
+    *MD_PAYLOADS,
+    *(BAD_TEXTS[k][:200] for k in ("control", "cjk-emoji", "combining", "punctuation")),
+    "  ",
+    "two\nlines",
+    "y" * 300,
+    '=HYPERLINK("http://evil.example/x","click")',
+]
+
+
 @pytest.mark.parametrize("case", range(EXAMPLES // 50))
 def test_random_payload_corpora(case):
-    """Payloads shuffled over the IDs, systems and texts, in a format chosen at random."""
+    """Payloads shuffled over the IDs, systems, texts and file name, in a format, sentence mode and sidebar
+    preset chosen at random."""
     rng = random.Random(case)
-    pool = [*MD_PAYLOADS, *(BAD_TEXTS[k][:200] for k in ("control", "cjk-emoji", "combining", "punctuation"))]
-    systems = rng.sample(pool, rng.randint(1, 3))
-    docs = [f"{p} {i}" for i, p in enumerate(rng.sample(pool, rng.randint(2, 6)))]
+    systems = rng.sample(RANDOM_POOL, rng.randint(1, 3))
+    docs = [f"{p} {i}" for i, p in enumerate(rng.sample(RANDOM_POOL, rng.randint(2, 6)))]
     pairs = cf.payload_pairs(systems, docs, seed=case)
-    fmt = rng.choice(["jsonl", "json", "summeval", "realsumm", "csv", "tsv"])
-    make = {"jsonl": cf.jsonl, "json": cf.json_array, "summeval": cf.summeval, "realsumm": cf.realsumm}
+    makers = {"jsonl": cf.jsonl, "json": cf.json_array, "summeval": cf.summeval, "realsumm": cf.realsumm}
+    fmts = [*makers, "csv", "tsv"] + (["zip"] if not any("\x00" in x for x in systems + docs) else [])
+    fmt = rng.choice(fmts)  # XML cannot hold a NUL: no zip then
     table = TABLE if fmt in ("csv", "tsv") else None
-    data = cf.table(pairs, "," if fmt == "csv" else "\t") if table else make[fmt](pairs)
-    name = f"{rng.choice(MD_PAYLOADS)}.{'jsonl' if fmt in make and fmt != 'json' else fmt}"
-    at = upload(start(CORPUS), name, data, table)
+    ext = {"summeval": "jsonl", "realsumm": "jsonl"}.get(fmt, fmt)
+    name = f"{rng.choice([p for p in RANDOM_POOL if p.isprintable() and p.strip()])}.{ext}"  # what a browser sends
+    data = cf.table(pairs, "," if fmt == "csv" else "\t") if table else cf.zip_xml(pairs) if fmt == "zip" else None
+    at = start(CORPUS)
+    if rng.random() < 0.5:
+        at.sidebar.selectbox(key="opt_preset").set_value(rng.choice(at.sidebar.selectbox(key="opt_preset").options))
+    ok(at.radio(key="corpus:corpus:sentences").set_value(rng.choice(["lines", "split"])).run())
+    at = upload(at, name, data or makers[fmt](pairs), table)
     n, s = len(docs), len(systems)
+    if table and not all(x.strip() for x in systems):  # a table's cells are stripped: a blank system is refused
+        assert any(" row " in m and m.endswith("(the system) is empty") for m in messages(at)), messages(at)
+        return kept_upload(at, name)
     loaded_as(at, name, f"{n * s} pairs: {s} system{'s' if s > 1 else ''} × {n} documents")
     _visit_corpus_pages(at, s)
+
+
+def test_a_column_named_like_the_no_column_choice_can_be_chosen():
+    """A table column named "(none)" chosen as the ID column was taken for "no ID column" (positional IDs)."""
+    at = start(CORPUS)
+    ok(at.file_uploader(key="corpus:corpus:upload").upload("t.csv", b"(none),summary,ref\nd1,a b,a c\n").run())
+    at.selectbox(key="corpus:corpus:col_id").set_value("(none)")
+    ok(at.multiselect(key="corpus:corpus:col_refs").set_value(["ref"]).run())
+    loaded_as(ok(at.button(key="corpus:corpus:load_file").click().run()), "t.csv", "1 pair: 1 system")
+    table = next(d for d in at.dataframe if (d.key or "").startswith("corpus_table:"))
+    assert list(table.value["id"]) == ["d1"]
 
 
 # -- refused uploads: a clear message, the file kept, the corpus loaded before kept ----------------------

@@ -32,7 +32,7 @@ ALIGNED_CAND = "corpus:{key}:aligned_cand"  # uploader: the candidate file (one 
 ALIGNED_REFS = "corpus:{key}:aligned_refs"  # uploader: the reference files
 COL_CAND = "corpus:{key}:col_cand"  # a table's columns, by role
 COL_REFS = "corpus:{key}:col_refs"
-COL_ID = "corpus:{key}:col_id"
+COL_ID = "corpus:{key}:col_id"  # None: no such column
 COL_SYSTEM = "corpus:{key}:col_system"
 COLS_FOR = "corpus:{key}:cols_for"  # the upload the column choices were made for
 MESSAGE = "corpus:{key}:message"  # the last load's outcome, shown once
@@ -164,7 +164,7 @@ def _load_file(key: str) -> None:
                 raise ReadError(f"{name}: choose at least one reference column.")
             options = (("candidate_column", s.get(COL_CAND.format(key=key))), ("reference_columns", refs))
             for opt, col in (("id_column", COL_ID), ("system_column", COL_SYSTEM)):
-                if s.get(col.format(key=key), NONE) != NONE:
+                if s.get(col.format(key=key)) is not None:
                     options += ((opt, s[col.format(key=key)]),)
         return Source("file", name, ((name, data),), options)
 
@@ -201,9 +201,22 @@ def persistent(widget: Callable[..., T], label: str, key: str, default: Any, **k
     return cast(T, kept.value_widget(widget, label, key, default, **kwargs))
 
 
-def _guess(columns: list[str], names: tuple[str, ...], fallback: str = NONE) -> str:
+def _guess(columns: list[str], names: tuple[str, ...], fallback: Optional[str] = None) -> Optional[str]:
     lower = {c.lower(): c for c in columns}
     return next((lower[n] for n in names if n in lower), fallback)
+
+
+def no_column_label(columns: Sequence[str]) -> str:
+    """The label of the "no column" choice: one no column has, since a selectbox tells its options apart by
+    their labels (a column named "(none)" must stay choosable).
+
+    >>> no_column_label(["id", "summary"]), no_column_label(["(none)", "summary"])
+    ('(none)', '((none))')
+    """
+    label = NONE
+    while label in columns:
+        label = f"({label})"
+    return label
 
 
 def _table_choices(key: str, name: str, data: bytes) -> None:
@@ -226,8 +239,14 @@ def _table_choices(key: str, name: str, data: bytes) -> None:
     c1, c2, c3, c4 = st.columns(4)
     c1.selectbox("Candidate column", columns, key=COL_CAND.format(key=key))
     c2.multiselect("Reference column(s)", columns, key=COL_REFS.format(key=key), help="One reference per column.")
-    c3.selectbox("Document ID column (optional)", [NONE, *columns], key=COL_ID.format(key=key))
-    c4.selectbox("System column (optional)", [NONE, *columns], key=COL_SYSTEM.format(key=key))
+    optional: list[Optional[str]] = [None, *columns]
+    absent = no_column_label(columns)
+
+    def shown(col: Optional[str]) -> str:
+        return absent if col is None else col
+
+    c3.selectbox("Document ID column (optional)", optional, key=COL_ID.format(key=key), format_func=shown)
+    c4.selectbox("System column (optional)", optional, key=COL_SYSTEM.format(key=key), format_func=shown)
 
 
 def _draw_loader(key: str) -> None:
