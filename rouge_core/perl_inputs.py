@@ -19,9 +19,9 @@ import re
 import stat
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Optional, Union
 
-from .decoding import bom_encoding, decode_text
+from .decoding import TextDecodeError, bom_encoding, decode_text
 
 _WS = "[ \t\n\r\f\v]"
 _SEE = re.compile(
@@ -199,12 +199,16 @@ def parse_xml_config(data: bytes, path: str = "(XML)") -> list[Evaluation]:
     >>> ev.notes
     ["evaluation '7' appears 2 times in (XML): merged into one, as ROUGE-1.5.5 does"]
     """
-    if bom_encoding(data)[0].startswith("utf-32"):  # expat reads UTF-8 and UTF-16 only
-        data = decode_text(data, shown(path), "surrogateescape").encode("utf-8")
+    source: Union[bytes, str] = data
+    if bom_encoding(data)[2]:  # a byte order mark names the encoding (expat knows no UTF-32): text for expat
+        try:
+            source = decode_text(data, f"bad XML in {shown(path)}:")
+        except TextDecodeError as e:
+            raise UsageError(str(e)) from None
     try:
-        # expat honours the declared encoding, as in Perl; it never fetches external entities
+        # expat honours the declared encoding of bytes, as in Perl; it never fetches external entities
         # (a reference to one is an "undefined entity" error) and caps entity expansion.
-        root = ET.fromstring(data)
+        root = ET.fromstring(source)
     except ET.ParseError as e:
         raise UsageError(f"bad XML in {shown(path)}: {shown(str(e))}") from None
     except (LookupError, ValueError) as e:  # e.g. encoding="x-unknown" in the XML declaration

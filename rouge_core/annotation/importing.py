@@ -11,6 +11,7 @@ import sqlite3
 from datetime import datetime, timezone
 from typing import Any, NoReturn, Optional, Union
 
+from ..decoding import TextDecodeError, decode_text
 from .corpora import fetch_item
 from .judgments import annotator_id, upsert_judgment
 from .model import ANNOTATED, Criterion, ImportFileError, Item, StoreError, check_source, clean_name, now
@@ -28,22 +29,22 @@ def check_size(data: Union[bytes, str], name: str) -> None:
 
 
 def decode(data: Union[bytes, str], name: str) -> str:
-    """The text of a file's bytes (UTF-8, with or without a byte order mark).
+    """The text of a file's bytes by :func:`rouge_core.decoding.decode_text` (UTF-8, or the encoding
+    its byte order mark names: UTF-8, UTF-16, UTF-32); text is returned as it is.
 
-    >>> decode(b"\\xef\\xbb\\xbfa,b", "x.csv")
-    'a,b'
-    >>> decode(b"a\\n\\xff", "x.csv")
+    >>> decode(b"\\xef\\xbb\\xbfa,b", "x.csv"), decode("a,b".encode("utf-16"), "x.csv")
+    ('a,b', 'a,b')
+    >>> decode(b"a\\n\\xff", "x.csv")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rouge_core.annotation.model.ImportFileError: x.csv, line 2: not UTF-8 text (byte 0xff)
+    rouge_core.annotation.model.ImportFileError: x.csv line 2, byte 1: not valid UTF-8 (byte 0xff); save ...
     """
     if isinstance(data, str):
         return data
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise ImportFileError(f"{name}, line {line}: not UTF-8 text (byte {data[e.start]:#04x})") from None
+        return decode_text(data, name)
+    except TextDecodeError as e:
+        raise ImportFileError(str(e)) from None
 
 
 def parse_time(value: str) -> str:

@@ -17,6 +17,8 @@ import json
 from typing import Any, Iterator, Optional, Union
 
 from ..io.csv_writer import restore_cell, write_csv
+from ..readers.json_records import json_record
+from ..readers.model import ReadError
 from .importing import ImportContext, check_size, decode
 from .model import UNIT_ORIGINS, ImportFileError, StoreError
 from .store import AnnotationStore
@@ -185,12 +187,10 @@ def _jsonl_rows(
     for n, raw in enumerate(text.split("\n"), 1):
         if not raw.strip():
             continue
-        try:
-            rec = json.loads(raw)
-        except json.JSONDecodeError as e:
-            raise ImportFileError(f"{name}, line {n}: not JSON ({e.msg} at column {e.colno})") from None
-        if not isinstance(rec, dict):
-            raise ImportFileError(f"{name}, line {n}: expected a JSON object, got {type(rec).__name__}")
+        try:  # the corpus readers' JSON reader: the same limits (nesting, long numbers) and messages
+            rec = json_record(raw, f"{name}, line {n}")
+        except ReadError as e:
+            raise ImportFileError(str(e)) from None
         missing = [c for c in required if c not in rec]
         if missing:
             raise ImportFileError(f"{name}, line {n}: missing field(s) {', '.join(map(repr, missing))}")

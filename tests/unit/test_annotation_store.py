@@ -704,8 +704,11 @@ def test_bad_csv_imports_store_nothing(store: AnnotationStore, corpus_id: int, t
 @pytest.mark.parametrize(
     "line, message",
     [
-        ('{"corpus": "small.jsonl"', r"b\.jsonl, line 2: not JSON"),
-        ('["small.jsonl"]', r"line 2: expected a JSON object, got list"),
+        ('{"corpus": "small.jsonl"', r"b\.jsonl, line 2: not valid JSON \(Expecting ',' delimiter at column 25\)"),
+        ('["small.jsonl"]', r"line 2: a JSON line must be an object \(\{\.\.\.\}\), found a list"),
+        # the corpus readers' limits (issue 16 point 6): RecursionError and Python's digit-limit text before
+        ("[" * 100_000, r"^b\.jsonl, line 2: the record nests lists and objects deeper than 64 levels$"),
+        ('{"value": ' + "9" * 5000 + "}", r"^b\.jsonl, line 2: cannot read a number with more than 4,300 digits$"),
         (
             '{"corpus": "small.jsonl", "doc_id": "d0", "system": "A"}',
             r"line 2: missing field\(s\) 'criterion', 'annotator'",
@@ -715,6 +718,7 @@ def test_bad_csv_imports_store_nothing(store: AnnotationStore, corpus_id: int, t
         ("VALUE=6", r"line 2, field 'value': 6 is outside the scale"),
         ("DOC=3", r"line 2, field 'doc_id': expected text, got 3"),
     ],
+    ids=lambda v: str(v)[:40],
 )
 def test_bad_jsonl_imports_store_nothing(store: AnnotationStore, corpus_id: int, line: str, message: Any) -> None:
     store.summeval_rubric()
@@ -733,8 +737,35 @@ def test_bad_jsonl_imports_store_nothing(store: AnnotationStore, corpus_id: int,
     assert (rows(store, "judgments"), rows(store, "annotators")) == (0, 0)
 
 
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-be", "utf-32"])
+def test_import_reads_files_with_a_byte_order_mark(store: AnnotationStore, corpus_id: int, encoding: str) -> None:
+    """Issue 16 point 14: a UTF-16 (or UTF-32, or UTF-8) file with a byte order mark is read; "utf-16-be"
+    has no mark and is refused with a message naming UTF-16."""
+    store.summeval_rubric()
+    data = f"{HEADER}\n{GOOD}\n".encode(encoding)
+    if encoding == "utf-16-be":
+        with pytest.raises(
+            ImportFileError, match=r"^u\.csv: not UTF-8 text: it looks like UTF-16 without a byte order"
+        ):
+            import_judgments(store, data, "u.csv")
+        assert rows(store, "judgments") == 0
+        return
+    assert import_judgments(store, data, "u.csv") == 1
+    (j,) = store.judgments()
+    assert (j.corpus, j.doc_id, j.system, j.criterion, j.annotator, j.value) == (
+        "small.jsonl",
+        "d0",
+        "A",
+        "fluency",
+        "ann",
+        4,
+    )
+
+
 def test_bad_import_files(store: AnnotationStore, corpus_id: int) -> None:
-    with pytest.raises(ImportFileError, match=r"x\.csv, line 2: not UTF-8 text \(byte 0xff\)"):
+    with pytest.raises(
+        ImportFileError, match=r"^x\.csv line 2, byte 1: not valid UTF-8 \(byte 0xff\); save the file as UTF-8$"
+    ):
         import_judgments(store, HEADER.encode() + b"\n\xff", "x.csv")
     with pytest.raises(ImportFileError, match=r"x\.txt: unknown format"):
         import_judgments(store, HEADER, "x.txt")

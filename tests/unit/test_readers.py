@@ -880,3 +880,15 @@ def test_json_limits_say_it_in_the_users_words():
     assert read_error(read_jsonl, deep.encode(), "r.json") == (
         f"r.json: the record nests lists and objects deeper than {MAX_JSON_DEPTH} levels"
     )
+
+
+def test_decoder_corners_found_by_the_fuzz_suite():
+    """A few zero bytes in a short UTF-8 file are no UTF-16 guess; FF FE 00 00 that does not decode as
+    UTF-32 LE is UTF-16 LE text starting with U+0000; a bad byte on line 1 counts the mark."""
+    c = read_aligned(("c.txt", b"\r\n\r\n\x00 text\n"), [("r.txt", b"a\nb\nc\n")])
+    assert [d.candidate for d in c.documents] == [(), (), ("\x00 text",)]
+    c = read_aligned(("c.txt", b"\xff\xfe\x00\x00a\x00"), [("r.txt", b"r\n")])
+    assert c.documents[0].candidate == ("\x00a",)
+    assert read_error(read_aligned, ("c.txt", b"\xef\xbb\xbfab\xff\n"), [("r.txt", b"r\n")]) == (
+        "c.txt line 1, byte 6: not valid UTF-8 (byte 0xff); save the file as UTF-8"
+    )
