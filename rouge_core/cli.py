@@ -24,13 +24,20 @@ printed lines. Deliberate differences:
   (Perl would read ``-n 2x`` as 2); ``-t`` reads the number at the start, as Perl;
 * ``-d`` lists numeric evaluation IDs in exact numeric order at any length (Perl
   compares them as doubles, so IDs above 2**53 may tie);
-* output is UTF-8 (Perl prints non-ASCII IDs below U+0100 as single Latin-1 bytes).
+* output is UTF-8 (Perl prints non-ASCII IDs below U+0100 as single Latin-1 bytes);
+* a summary that is empty or has no tokens after cleaning (Chinese text under the default tokenizer)
+  scores 0 as in Perl, and :func:`rouge_core.evaluate`'s note on it goes to stderr and into ``--json``
+  (:mod:`rouge_core.pair_notes`), with a hint to ``--tokenizer unicode`` for non-ASCII text;
+* Ctrl-C ends the run with the one line ``rouge_core: interrupted`` and exit code 130; a worker
+  that dies is one ``error:`` line naming its pairs, exit code 1.
 
 Extra options: ``--profile``, ``--tokenizer``, ``--no-stem-exceptions``, ``--json`` (the averages;
 with ``-d`` also every evaluation's entry under ``evals``, an empty list without it), ``--version``;
 ``--workers N`` (N processes, 0: every core), ``--dask-local N`` (a local Dask cluster of N worker
 processes) or ``--scheduler tcp://HOST:PORT`` (a running Dask cluster) score the pairs elsewhere, with
-the same output to the byte (:func:`runner_for`);
+the same output to the byte (:func:`runner_for`), N at most the machine's cores; ``-o FILE`` /
+``--output FILE`` writes the output to FILE through a temporary file renamed into place, so FILE holds
+one run's whole output or the previous file (:mod:`rouge_core.cli_output`);
 ``--input``/``--candidates`` score corpus files instead of a config, and ``--compare`` ranks and tests
 their systems (:mod:`rouge_core.cli_corpus`).
 Files are read as bytes and decoded as UTF-8; bytes that are not UTF-8 become
@@ -44,18 +51,22 @@ import json
 import math
 import os
 import re
+import signal
 import sys
 from collections.abc import Mapping
 from dataclasses import asdict, replace
+from decimal import Decimal
 from functools import cmp_to_key
 from importlib import metadata
 from typing import Any, Iterator, Optional, Sequence
 
 from . import __version__
+from .cli_output import output_file
 from .config import VERSION as SIGNATURE_VERSION
 from .config import RougeConfig
 from .corpus import PERL_ABORTS, CorpusReport, evaluate_corpus
 from .exception_db import open_data_directory
+from .pair_notes import NO_NOTES, CorpusNotes, corpus_notes
 from .perl_inputs import (
     UsageError,
     read_file_list,
@@ -64,7 +75,7 @@ from .perl_inputs import (
     shown,
 )
 from .profiles import Stemmer
-from .runners import ProcessRunner, Runner, resolve_workers
+from .runners import ChunkError, ProcessRunner, Runner, cores, resolve_workers
 from .stem import exception_table, smart_stopwords, wordnet_exceptions
 
 USAGE = """usage: python -m rouge_core [options] <config-file> [<systemID>]   (options of ROUGE-1.5.5.pl)
@@ -78,7 +89,9 @@ USAGE = """usage: python -m rouge_core [options] <config-file> [<systemID>]   (o
   -z SPL|SEE|ISI  the config is a list of 'peer model1 model2 ...' lines (peer ID: systemID or X)
   --profile rouge155|rouge-score|paper  --tokenizer NAME  --no-stem-exceptions (-m: Porter alone)
   --json  JSON averages (with -d: every evaluation too)   --version
+  -o FILE, --output FILE  write the output to FILE: whole, or (on failure or Ctrl-C) not at all
   --workers N  score in N processes (0: every core)        --dask-local N  on a local Dask cluster of N
+  (N at most the machine's cores)
   --scheduler tcp://HOST:PORT  on a running Dask cluster (both need dask[distributed]); same numbers
 
 corpus files (the options above set the scores; see rouge_core.cli_corpus):
@@ -98,7 +111,7 @@ corpus files (the options above set the scores; see rouge_core.cli_corpus):
     --samples N  resamples or shuffles (1000 for bootstrap, 10000 for randomization)   --seed S (0)
     --common-docs  compare on the documents every system has (with the same references)"""
 
-_WITH_VALUE, _FLAGS = set("bceflnprtwz23"), set("ahHdmMsuUvx")
+_WITH_VALUE, _FLAGS = set("bceflnoprtwz23"), set("ahHdmMsuUvx")
 _LONG = {
     "--profile": True,
     "--tokenizer": True,
@@ -106,6 +119,7 @@ _LONG = {
     "--json": False,
     "--help": False,
     "--version": False,
+    "--output": True,  # -o: rouge_core.cli_output
     # Where the pairs are scored (rouge_core.batch, rouge_core.distributed): never what they score.
     "--workers": True,
     "--dask-local": True,
@@ -191,6 +205,8 @@ _PERL_NUMBER = re.compile(
     re.IGNORECASE,
 )
 _INTEGER = re.compile(r"[+-]?[0-9]{1,30}")  # well inside int()'s digit limit
+#: The largest magnitude an integer option may be written with (a double's, as Perl would read it).
+_LARGEST = Decimal(sys.float_info.max)
 
 
 def _num(opts: dict[str, Any], key: str, kind: type = int) -> Any:
@@ -217,9 +233,9 @@ def _num(opts: dict[str, Any], key: str, kind: type = int) -> Any:
         return float(number)
     if _INTEGER.fullmatch(number):
         return int(number)
-    value = float(number)  # 1e8, 1000.0, or more digits than any option can use
-    if not value.is_integer():  # also nan and inf
-        too_large = math.isinf(value) and number[-1:].isdigit()
+    value = Decimal(number)  # exact: 12345678901234567e2 keeps its digits (a float would not)
+    too_large = value.is_finite() and abs(value) > _LARGEST
+    if not value.is_finite() or too_large or value != value.to_integral_value():
         raise UsageError(
             f"invalid value for {key}: '{shown(text, 40)}' (expected a whole number"
             + ("; this one is too large)" if too_large else ")")
@@ -333,26 +349,34 @@ def render(report: CorpusReport, peer: str, labels: dict[str, str], cf_text: str
     return lines
 
 
-def to_json(report: CorpusReport, label: str, shown: str, per_eval: bool = True) -> dict[str, Any]:
-    """One measure of a report as plain JSON data (``evals`` in the ``-d`` order; empty if not ``per_eval``)."""
+def to_json(
+    report: CorpusReport, label: str, shown: str, per_eval: bool = True, notes: CorpusNotes = NO_NOTES
+) -> dict[str, Any]:
+    """One measure of a report as plain JSON data (``evals`` in the ``-d`` order; empty if not ``per_eval``).
+
+    ``notes``: the pairs' own notes (:mod:`rouge_core.pair_notes`), after the measure's in each
+    evaluation's ``notes`` (as :func:`rouge_core.evaluate` gives them), and summed up in the measure's.
+    """
     m = report.measures[label]
-    by_key = {inst.key: inst.measures[label] for inst in report.instances} if per_eval else {}
-    evals = [
-        {
-            "id": k,
-            "R": r.score.recall,
-            "P": r.score.precision,
-            "F": r.score.fmeasure,
-            "counts": r.counts and asdict(r.counts),
-            "notes": list(r.notes),
-        }
-        for k, r in ((k, by_key[k]) for k in listing_order(list(by_key)))
-    ]
+    by_key = {inst.key: inst for inst in report.instances} if per_eval else {}
+    evals = []
+    for k in listing_order(list(by_key)):
+        r = by_key[k].measures[label]
+        evals.append(
+            {
+                "id": k,
+                "R": r.score.recall,
+                "P": r.score.precision,
+                "F": r.score.fmeasure,
+                "counts": r.counts and asdict(r.counts),
+                "notes": list(r.notes) + list(notes.by_id.get(by_key[k].eval_id, ())),
+            }
+        )
     return {
         "measure": shown,
         **{k: asdict(iv) for k, iv in (("R", m.recall), ("P", m.precision), ("F", m.fmeasure))},
         "totals": m.totals and asdict(m.totals),
-        "notes": list(m.notes),
+        "notes": list(m.notes) + notes.lines() + ([notes.hint] if notes.hint else []),
         "evals": evals,
     }
 
@@ -471,6 +495,13 @@ def run(argv: Sequence[str]) -> int:
         print(version_text())
         return 0
     config = build_config(opts)
+    if "-o" in opts and "--output" in opts:
+        raise UsageError("-o and --output do not go together: give one")
+    with output_file(opts.get("--output", opts.get("-o"))):
+        return _run(opts, pos, config)
+
+
+def _run(opts: dict[str, Any], pos: list[str], config: RougeConfig) -> int:
     corpus_run = bool(CORPUS_OPTIONS & set(opts))
     if not corpus_run and (not pos or len(pos) > 2):
         raise UsageError(
@@ -515,10 +546,13 @@ def runner_for(opts: dict[str, Any]) -> Iterator[Optional[Runner]]:
         with _dask_client(name, address) as client:
             yield _dask_runner(client)
         return
-    n = _num(opts, name)
-    if n < (0 if name == "--workers" else 1):
-        wanted = "0 for every core, or more" if name == "--workers" else "1 or more"
-        raise UsageError(f"invalid value for {name}: {n} (expected {wanted})")
+    n, most = _num(opts, name), cores()
+    if not (0 if name == "--workers" else 1) <= n <= most:  # never more processes than cores
+        wanted = f"0 for every core, or 1 to {most}" if name == "--workers" else f"1 to {most}"
+        raise UsageError(
+            f"invalid value for {name}: {shown(opts[name].strip(_WS), 40)} (expected {wanted}; "
+            f"this machine has {most} core{'s' if most > 1 else ''})"
+        )
     if name == "--workers":
         if resolve_workers(n) == 1:
             yield None
@@ -583,6 +617,8 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Op
     labels = _perl_labels(config, opts)
     out: list[str] = []
     results: list[dict[str, Any]] = []
+    states: dict[str, str] = {}  # summary text -> what it holds (pair_notes), shared by the peers
+    hints: set[Optional[str]] = set()
     for peer in peers:
         ids, pairs = [], []
         for ev in evals:
@@ -598,9 +634,18 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Op
             ids.append(ev.eval_id)
             pairs.append((text(ev.peers[peer], ev.fmt), [text(m, ev.fmt) for m in ev.models]))
         report = evaluate_corpus(pairs, config, ids=ids, peer_id=peer, runner=runner)
-        peer_output(report, peer, labels, opts, results, out)
+        notes = corpus_notes(pairs, ids, config, states)
+        peer_output(report, peer, labels, opts, results, out, notes)
+        hints.add(notes.hint)
+    print_hints(hints)
     emit_output(config, opts, results, out)
     return 0
+
+
+def print_hints(hints: set[Optional[str]]) -> None:
+    """The notes' hints on stderr, each once (after every peer's notes)."""
+    for hint in sorted(h for h in hints if h):
+        print(f"rouge_core: note: {hint}", file=sys.stderr)
 
 
 def peer_output(
@@ -610,15 +655,18 @@ def peer_output(
     opts: dict[str, Any],
     results: list[dict[str, Any]],
     out: list[str],
+    notes: CorpusNotes = NO_NOTES,
 ) -> None:
-    """Check one peer's report, warn where ROUGE-1.5.5 would stop, then add its JSON entry
-    (``--json``) to ``results`` or its printed lines to ``out``."""
+    """Check one peer's report, warn where ROUGE-1.5.5 would stop, print its pairs' ``notes`` on
+    stderr, then add its JSON entry (``--json``) to ``results`` or its printed lines to ``out``."""
     _check_finite(report, peer, labels)
     for label, m in report.measures.items():
         for note in (n for n in m.notes if n.startswith(PERL_ABORTS)):
             print(f"rouge_core: warning: {peer} {labels.get(label, label)}: {note}", file=sys.stderr)
+    for line in notes.lines():
+        print(f"rouge_core: note: {peer}: {shown(line, 2000)}", file=sys.stderr)
     if "--json" in opts:
-        measures = [to_json(report, k, labels.get(k, k), "-d" in opts) for k in report.measures]
+        measures = [to_json(report, k, labels.get(k, k), "-d" in opts, notes) for k in report.measures]
         results.append({"peer": peer, "measures": measures})
     else:
         out += render(report, peer, labels, opts.get("-c", "95").strip(_WS), "-d" in opts)
@@ -638,13 +686,42 @@ def emit_output(
 def main(argv: Optional[list[str]] = None) -> int:
     """Entry point of ``python -m rouge_core`` and the ``rouge-lens-score`` console script; returns the exit code."""
     try:
-        return run(sys.argv[1:] if argv is None else argv)
+        with interrupt_once():
+            return run(sys.argv[1:] if argv is None else argv)
     except UsageError as e:  # one line, whatever the message holds
         print(f"rouge_core: error: {shown(str(e), 2000)}", file=sys.stderr)
         return 2
+    except ChunkError as e:  # a worker died: the pairs it held and why
+        print(f"rouge_core: error: {shown(str(e), 2000)}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:  # the runners and -o have cleaned up on the way out
+        print("rouge_core: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # e.g. piped into `head`: stop quietly
         try:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         except (OSError, ValueError):  # stdout without a file descriptor (captured, in-process)
             pass
         return 1
+
+
+@contextlib.contextmanager
+def interrupt_once() -> Iterator[None]:
+    """Ctrl-C raises ``KeyboardInterrupt`` once; more Ctrl-C while the run cleans up (worker pools
+    shutting down, ``-o``'s temporary file removed) are ignored, so the clean-up ends. The previous
+    handler is back when the block ends. Outside the main thread (no signals there): nothing changes.
+    """
+
+    def first(signum: int, frame: Any) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGINT, first)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:  # None: a handler not set from Python, which cannot be set back; the default then
+        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)

@@ -28,10 +28,11 @@ import sys
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Optional, Sequence
 
-from .cli import CORPUS_OPTIONS, _emit, _num, _perl_labels, emit_output, peer_output
+from .cli import CORPUS_OPTIONS, _emit, _num, _perl_labels, emit_output, peer_output, print_hints
 from .comparison import METHODS, Comparison, compare_systems
 from .config import MAX_BOOTSTRAP_SAMPLES, RougeConfig
 from .corpus import CorpusReport, evaluate_corpus
+from .pair_notes import CorpusNotes, corpus_notes
 from .perl_inputs import UsageError, shown
 from .readers import SENTENCE_MODES, Corpus, Document, read_aligned_files, read_corpus_file
 from .runners import Runner
@@ -53,6 +54,8 @@ _API_WORDS = (
     ("candidate_column and reference_columns", "--candidate-column and --reference-column"),
     ("are read with read_aligned", "are read with --candidates FILE --references FILE"),
 )
+#: The largest ``--seed``: numpy's generators take any, but a seed is written down to be typed again.
+MAX_SEED = 2**64 - 1
 #: Skipped input named on stderr, per input (the rest are counted).
 SKIPPED_SHOWN = 3
 
@@ -96,9 +99,14 @@ def run_corpus(opts: dict[str, Any], pos: Sequence[str], config: RougeConfig, ru
         return 0
     results: list[dict[str, Any]] = []
     out: list[str] = []
+    states: dict[str, str] = {}  # summary text -> what it holds (pair_notes), shared by the systems
+    hints: set[Optional[str]] = set()
     for system in systems:
         peer = system if "--json" in opts else shown(system, 200)
-        peer_output(_report(corpus, system, config, runner=runner), peer, labels, opts, results, out)
+        report, notes = _report(corpus, system, config, states, runner=runner)
+        peer_output(report, peer, labels, opts, results, out, notes)
+        hints.add(notes.hint)
+    print_hints(hints)
     emit_output(config, opts, results, out, inputs=inputs)
     return 0
 
@@ -213,11 +221,14 @@ def _report(
     corpus: Corpus,
     system: str,
     config: RougeConfig,
+    states: dict[str, str],
     doc_ids: Optional[Sequence[str]] = None,
     runner: Optional[Runner] = None,
-) -> CorpusReport:
+) -> tuple[CorpusReport, CorpusNotes]:
+    """A system's report, and the notes :func:`rouge_core.evaluate` would give its pairs."""
     pairs, ids = corpus.pairs(system, doc_ids)
-    return evaluate_corpus(pairs, config, ids=ids, peer_id=system, runner=runner)
+    report = evaluate_corpus(pairs, config, ids=ids, peer_id=system, runner=runner)
+    return report, corpus_notes(pairs, ids, config, states)
 
 
 # -- comparing --------------------------------------------------------------------------------------
@@ -256,8 +267,11 @@ samples=1000, seed=0)
     if not 1 <= samples <= MAX_BOOTSTRAP_SAMPLES:
         raise UsageError(f"invalid value for --samples: {samples} (expected 1 to {MAX_BOOTSTRAP_SAMPLES:,})")
     seed = _num(opts, "--seed") if "--seed" in opts else 0
-    if seed < 0:
-        raise UsageError(f"invalid value for --seed: {seed} (expected a whole number >= 0)")
+    if not 0 <= seed <= MAX_SEED:
+        raise UsageError(
+            f"invalid value for --seed: {shown(opts['--seed'].strip(), 40)} "
+            f"(expected a whole number from 0 to {MAX_SEED})"
+        )
     return CompareSettings(
         tuple(dict.fromkeys(measures)) or (default,),
         STATISTIC_LETTERS[statistic],
@@ -312,7 +326,15 @@ def _compare(
         which = "--system names" if "--system" in opts else "the input has"
         raise UsageError(f"--compare needs at least 2 systems; {which} {len(systems)}: {_names(systems)}")
     ids, dropped = shared_documents(corpus, systems, "--common-docs" in opts)
-    reports = {s: _report(corpus, s, config, ids, runner) for s in systems}
+    states: dict[str, str] = {}
+    reports, notes, hints = {}, [], []
+    for s in systems:
+        reports[s], found = _report(corpus, s, config, states, ids, runner)
+        notes += [f"{s}: {line}" for line in found.lines()]
+        hints += [found.hint] if found.hint and found.hint not in hints else []
+    notes += hints
+    for line in notes:
+        print(f"rouge_core: note: {shown(line, 2000)}", file=sys.stderr)
     try:
         comparisons = [
             compare_systems(
@@ -334,6 +356,7 @@ def _compare(
             "documents": len(ids),
             "dropped_documents": dropped,
             "comparisons": [comparison_json(c) for c in comparisons],
+            "notes": notes,
         }
         try:
             text = json.dumps(data, indent=1, allow_nan=False)

@@ -23,6 +23,7 @@ per-pair results, in the same order.
 from __future__ import annotations
 
 import logging
+import signal
 import warnings
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar
@@ -118,6 +119,13 @@ class DaskRunner:
             raise ValueError(f"invalid in_flight={in_flight!r}: expected a positive integer")
 
     def map(self, fn: Callable[[int, list[Any]], T], chunks: Iterable[tuple[int, list[Any]]]) -> Iterator[T]:
+        """``fn`` of every chunk, in input order; a chunk whose task failed raises as soon as the scheduler
+        says so, whatever its position (a task whose workers kept dying: :class:`~rouge_core.runners.ChunkError`
+        naming its pairs)."""
+        from concurrent.futures import CancelledError
+
+        from distributed import KilledWorker
+
         from .runners import with_table
 
         table = current_table()
@@ -128,18 +136,31 @@ class DaskRunner:
         def submit(start: int, chunk: list[Any]) -> Any:
             return self.client.submit(with_table, shared, fn, start, chunk, pure=False)
 
-        return ordered(submit, chunks, self.in_flight)
+        return ordered(submit, chunks, self.in_flight, _wait_any, (KilledWorker, CancelledError))
+
+
+def _wait_any(futures: list[Any]) -> None:
+    """Block until one of the Dask ``futures`` is done (finished, failed or cancelled)."""
+    from concurrent.futures import CancelledError
+
+    from distributed import wait
+
+    try:
+        wait(futures, return_when="FIRST_COMPLETED")
+    except CancelledError:  # a cancelled future is done: ordered() names it
+        pass
 
 
 @contextmanager
 def local_cluster(workers: int = 2, threads_per_worker: int = 1) -> Iterator[Client]:
     """A client of a new ``LocalCluster`` of ``workers`` processes, on 127.0.0.1 only, without a
-    dashboard; closed when the block ends. Dask's log lines below ERROR are silenced."""
+    dashboard; closed when the block ends. Dask's log lines below ERROR are silenced, and the worker
+    processes ignore Ctrl-C: this process closes the cluster (a worker would print a traceback)."""
     from distributed import Client, LocalCluster
 
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"invalid workers={workers!r}: expected a positive integer")
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), _started_ignoring_interrupt():
         # Without a dashboard the scheduler still serves its small HTTP API on 127.0.0.1, on port
         # 8787 or, when that is taken (another cluster), any free port: not worth a warning.
         warnings.filterwarnings("ignore", message="Port .* is already in use", category=UserWarning)
@@ -153,6 +174,23 @@ def local_cluster(workers: int = 2, threads_per_worker: int = 1) -> Iterator[Cli
         )
     with cluster, Client(cluster) as client:
         yield client
+
+
+@contextmanager
+def _started_ignoring_interrupt() -> Iterator[None]:
+    """Processes started in the block ignore SIGINT: a process started with SIGINT ignored keeps
+    ignoring it (Python installs its ``KeyboardInterrupt`` handler only where SIGINT has its default
+    action), and a terminal's Ctrl-C reaches every process of the job. Ctrl-C in the block itself (while
+    the cluster starts) is ignored too. Outside the main thread nothing changes (signals are set there)."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
 
 
 @contextmanager

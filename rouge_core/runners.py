@@ -21,8 +21,18 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections import deque
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from contextlib import ExitStack
 from itertools import islice
 from types import TracebackType
@@ -90,25 +100,79 @@ class InlineRunner:
             yield fn(start, chunk)
 
 
+class ChunkError(RuntimeError):
+    """A chunk that could not be scored because its worker stopped (a killed process, a Dask task whose
+    workers died): the pairs it held (``start``, ``size``, counting from 0) and the cause.
+
+    >>> str(ChunkError(512, 512, "KilledWorker: ..."))
+    'pairs 512 to 1023 (counting from 0): KilledWorker: ...'
+    """
+
+    def __init__(self, start: int, size: int, cause: str) -> None:
+        super().__init__(start, size, cause)
+        self.start, self.size, self.cause = start, size, cause
+
+    def __str__(self) -> str:
+        where = f"pair {self.start}" if self.size == 1 else f"pairs {self.start} to {self.start + self.size - 1}"
+        return f"{where} (counting from 0): {self.cause}"
+
+
+#: Exceptions of a pool's futures that say the worker stopped, not that the chunk function raised.
+POOL_LOST: tuple[type[BaseException], ...] = (BrokenExecutor, CancelledError)
+
+
+def wait_pool(futures: list[Any]) -> None:
+    """Block until one of ``futures`` (:mod:`concurrent.futures`) is done."""
+    wait(futures, return_when=FIRST_COMPLETED)
+
+
 def ordered(
-    submit: Callable[[int, list[Any]], Any], chunks: Iterable[tuple[int, list[Any]]], in_flight: int
+    submit: Callable[[int, list[Any]], Any],
+    chunks: Iterable[tuple[int, list[Any]]],
+    in_flight: int,
+    wait_any: Callable[[list[Any]], None] = wait_pool,
+    lost: tuple[type[BaseException], ...] = POOL_LOST,
 ) -> Iterator[Any]:
     """Submit chunks, at most ``in_flight`` unfinished, and yield their results in input order.
 
-    ``submit(start, chunk)`` returns a future with ``result()`` and ``cancel()``; futures not
-    yet collected are cancelled when the consumer stops early or a chunk fails.
+    ``submit(start, chunk)`` returns a future with ``done()``, ``cancelled()``, ``exception()``,
+    ``result()`` and ``cancel()``; ``wait_any(futures)`` blocks until one of them is done. A chunk
+    that fails raises as soon as it is done, whatever its position (results wait in their futures
+    until their turn): its own exception, or, for the ``lost`` kinds (its worker stopped), a
+    :class:`ChunkError` naming its pairs. Futures not yet collected are cancelled when the consumer
+    stops early or a chunk fails.
     """
-    pending: deque[Any] = deque()
+    pending: deque[tuple[int, int, Any]] = deque()
     try:
         for start, chunk in chunks:
-            pending.append(submit(start, chunk))
-            if len(pending) >= in_flight:
-                yield pending.popleft().result()
+            pending.append((start, len(chunk), submit(start, chunk)))
+            while len(pending) >= in_flight:
+                yield _next(pending, wait_any, lost)
         while pending:
-            yield pending.popleft().result()
+            yield _next(pending, wait_any, lost)
     finally:
-        for f in pending:
+        for _, _, f in pending:
             f.cancel()
+
+
+def _next(
+    pending: deque[tuple[int, int, Any]], wait_any: Callable[[list[Any]], None], lost: tuple[type[BaseException], ...]
+) -> Any:
+    """The first pending chunk's result, once it is done; first, any failed chunk raises."""
+    while True:
+        for start, size, f in pending:  # in input order: the first failure is the one named
+            if f.done() and (f.cancelled() or f.exception() is not None):
+                _result(start, size, f, lost)
+        if pending[0][2].done():
+            return _result(*pending.popleft(), lost)
+        wait_any([f for _, _, f in pending])
+
+
+def _result(start: int, size: int, future: Any, lost: tuple[type[BaseException], ...]) -> Any:
+    try:
+        return future.result()
+    except lost as e:
+        raise ChunkError(start, size, f"{type(e).__name__}: {e}") from e
 
 
 #: The module whose import loads the kernels (:mod:`rouge_core.kernels.preload`).
@@ -181,7 +245,7 @@ class ProcessRunner(_PoolRunner):
     """
 
     def _start(self) -> Executor:
-        return ProcessPoolExecutor(self.workers, mp_context=_context())
+        return ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=ignore_interrupt)
 
     def _task(self, fn: Callable[[int, list[Any]], T]) -> tuple[Callable[..., T], tuple[Any, ...]]:
         table = current_table()
@@ -201,6 +265,13 @@ class ThreadRunner(_PoolRunner):
 
     def _start(self) -> Executor:
         return ThreadPoolExecutor(self.workers, thread_name_prefix="rouge-chunk")
+
+
+def ignore_interrupt() -> None:
+    """How a worker process starts: Ctrl-C (sent by a terminal to every process of the job) is for the
+    parent, which shuts the pool down; a worker printing its own ``KeyboardInterrupt`` would only add
+    tracebacks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def current_table() -> Optional[Mapping[str, str]]:

@@ -25,6 +25,7 @@ from rouge_core.cli import CORPUS_OPTIONS, USAGE, build_config, main, parse_args
 from rouge_core.comparison import Comparison, compare_systems
 from rouge_core.config import RougeConfig
 from rouge_core.corpus import CorpusReport, evaluate_corpus
+from rouge_core.evaluate import evaluate
 from rouge_core.readers import Corpus, read_aligned_files, read_corpus_file
 from rouge_core.systems import system_scores
 
@@ -284,6 +285,59 @@ def test_missing_file_and_directory(tmp_path):
     assert "not a regular file" in failed(["--input", str(tmp_path)])
     refs = write(tmp_path / "refs.txt", "a b\n")
     assert "Cannot open" in failed(["--candidates", str(tmp_path / "missing.txt"), "--references", refs])
+
+
+def test_notes_are_evaluates_for_every_pair(tmp_path):
+    """Every evaluation's notes in --json -d are evaluate()'s (its measure's, then its report's), on
+    both scoring paths; stderr sums them up, and stdout stays ROUGE-1.5.5's lines (issue 16, point 13)."""
+    records = [
+        ("d1", "警察杀死了枪手", ["police killed the gunman"]),
+        ("d2", "police kill the gunman", ["police killed the gunman", "。。。"]),
+        ("d3", "the gunman", ["the gunman", "!!"]),
+        ("d4", "the gunman", ["the gunman"]),
+    ]
+    path = write(
+        tmp_path / "notes.jsonl",
+        "".join(json.dumps({"id": i, "candidate": c, "references": r}) + "\n" for i, c, r in records),
+    )
+    for flags in (["-n", "2", "-w", "1.2"], ["-n", "2", "-l", "100"]):  # the chunk path, the per-pair path
+        code, out, err = call([*flags, "-d", "--json", "--input", path])
+        assert code == 0, err
+        config = config_of(flags)
+        for m in json.loads(out)["peers"][0]["measures"]:
+            label = m["measure"]  # -w 1.2 as typed: the config's own label
+            for e, (_, cand, refs) in zip(m["evals"], records):
+                api = evaluate(cand, refs, config)
+                assert e["notes"] == list(api.measures[label].notes) + list(api.notes), (flags, label, e["id"])
+        perl_warning = (
+            "rouge_core: warning: X ROUGE-W-1.2: ROUGE-1.5.5 would abort the whole run at d2.X, d3.X (division by "
+            "zero: a reference without tokens); those instances count as 0 here"
+        )
+        assert err.splitlines() == [perl_warning] * ("-w" in flags) + [
+            "rouge_core: note: X: the candidate has no tokens after cleaning: every score is 0 (evaluation d1)",
+            "rouge_core: note: X: reference 2 has no tokens after cleaning (2 evaluations: d2, d3)",
+            "rouge_core: note: non-ASCII text is not a word for the rouge155 tokenizer: try --tokenizer unicode",
+        ]
+        code, text, err_text = call([*flags, "-d", "--input", path])
+        assert code == 0 and err_text == err
+        assert all(AVERAGE.match(line) or " Eval " in line or line[:3] in ("---", "...") for line in text.splitlines())
+    code, out, err = call(["-n", "2", "--input", path, "--candidates", path])  # bad on purpose: stays an error
+    assert code == 2
+
+
+def test_compare_json_has_the_notes(tmp_path):
+    a = write(tmp_path / "a.txt", "警察杀死了枪手\nthe cat sat\nthe dog\n")
+    b = write(tmp_path / "b.txt", "police kill\nthe cat\nthe dog ran\n")
+    refs = write(tmp_path / "r.txt", "police killed the gunman\nthe cat sat down\nthe dog ran away\n")
+    code, out, err = call(
+        ["-n", "1", "--compare", "--json", "--candidates", a, "--candidates", b, "--references", refs]
+    )
+    assert code == 0, err
+    assert json.loads(out)["notes"] == [
+        f"{a}: the candidate has no tokens after cleaning: every score is 0 (evaluation 1)",
+        "non-ASCII text is not a word for the rouge155 tokenizer: try --tokenizer unicode",
+    ]
+    assert err.splitlines() == [f"rouge_core: note: {line}" for line in json.loads(out)["notes"]]
 
 
 # -- comparing ------------------------------------------------------------------------------------

@@ -343,6 +343,43 @@ def test_json_has_evals_only_with_d(corpus, capsys):
     assert [[e["id"] for e in m["evals"]] for m in measures] == [["1.X", "2.X"]] * 2
 
 
+def test_a_config_run_prints_evaluates_notes(tmp_path, capsys):
+    """Chinese text under the default tokenizer: the scores as Perl prints them (0) on stdout, and
+    evaluate()'s notes on stderr and in --json, with the --tokenizer hint (issue 16, point 13)."""
+    texts = {"p1.txt": "警察杀死了枪手\n", "m1.txt": "police killed the gunman\n", "p2.txt": "a b\n", "m2.txt": "a c\n"}
+    for name, text in texts.items():
+        (tmp_path / name).write_text(text)
+    lst = tmp_path / "list.txt"
+    lst.write_text(f"{tmp_path}/p1.txt {tmp_path}/m1.txt\n{tmp_path}/p2.txt {tmp_path}/m2.txt\n")
+    code, out, err = run(capsys, ["-n", "1", "-x", "-d", "-z", "SPL", str(lst)])
+    assert code == 0
+    assert out.splitlines()[1:4] == [  # R: (0 + 1/2) / 2; the bootstrap of two instances spans both
+        "X ROUGE-1 Average_R: 0.25000 (95%-conf.int. 0.00000 - 0.50000)",
+        "X ROUGE-1 Average_P: 0.25000 (95%-conf.int. 0.00000 - 0.50000)",
+        "X ROUGE-1 Average_F: 0.25000 (95%-conf.int. 0.00000 - 0.50000)",
+    ]
+    assert out.splitlines()[-2:] == [
+        "X ROUGE-1 Eval 1.X R:0.00000 P:0.00000 F:0.00000",
+        "X ROUGE-1 Eval 2.X R:0.50000 P:0.50000 F:0.50000",
+    ]
+    assert err == (
+        "rouge_core: note: X: the candidate has no tokens after cleaning: every score is 0 (evaluation 1)\n"
+        "rouge_core: note: non-ASCII text is not a word for the rouge155 tokenizer: try --tokenizer unicode\n"
+    )
+    code, out, err = run(capsys, ["-n", "1", "-x", "-d", "--json", "-z", "SPL", str(lst)])
+    measure = json.loads(out)["peers"][0]["measures"][0]
+    assert measure["notes"] == [
+        "the candidate has no tokens after cleaning: every score is 0 (evaluation 1)",
+        "non-ASCII text is not a word for the rouge155 tokenizer: try --tokenizer unicode",
+    ]
+    assert [e["notes"] for e in measure["evals"]] == [
+        ["the candidate has no tokens after cleaning: every score is 0"],
+        [],
+    ]
+    code, out, err = run(capsys, ["-n", "1", "-x", "--tokenizer", "unicode", "-z", "SPL", str(lst)])
+    assert code == 0 and err == ""
+
+
 def test_version(capsys):
     code, out, err = run(capsys, ["--version"])
     assert code == 0 and err == ""

@@ -4,19 +4,23 @@ and the command line's --dask-local output is byte-identical to the plain run's.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import dask
 import dask.bag as dask_bag
 import distributed
 import pytest
 
 from benchmarks.bench_workers import news_pairs
-from rouge_core import PairError, RougeConfig, evaluate_corpus, score_batch
+from rouge_core import PairError, RougeConfig, batch, evaluate_corpus, score_batch
 from rouge_core.cli import main
 from rouge_core.corpus import summarize_batch
 from rouge_core.distributed import DaskRunner, evaluate_bag, local_cluster, score_bag
+from rouge_core.runners import ChunkError, chunked
 from rouge_core.stem import exception_table
 
 DATA = Path(__file__).parents[1] / "conformance" / "data"
@@ -158,3 +162,56 @@ def test_local_cluster_helper():
     with pytest.raises(ValueError, match="workers"):
         with local_cluster(0):
             pass
+
+
+# -- workers that die (issue 16, point 7) -----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def fragile():
+    """A 2-worker cluster whose scheduler gives a task up the first time its worker dies."""
+    with (
+        dask.config.set({"distributed.scheduler.allowed-failures": 0}),
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
+        ) as cluster,
+        distributed.Client(cluster) as c,
+    ):
+        yield c
+
+
+def _slow_first_then_die(start: int, chunk: list) -> list:
+    # Chunk 0 keeps one worker busy; the chunk at 6 kills the other worker (twice its allowed failures).
+    if start == 0:
+        time.sleep(15)
+    if start == 6:
+        os._exit(3)
+    return chunk
+
+
+def test_a_chunk_whose_workers_die_raises_promptly_whatever_its_position(fragile):
+    began = time.perf_counter()
+    with pytest.raises(ChunkError) as e:
+        list(DaskRunner(fragile, in_flight=4).map(_slow_first_then_die, chunked(range(12), 2)))
+    assert time.perf_counter() - began < 12  # before: the 15 s of chunk 0, then a raw KilledWorker
+    assert (e.value.start, e.value.size) == (6, 2)
+    assert str(e.value).startswith("pairs 6 to 7 (counting from 0): KilledWorker: ")
+
+
+def _dying_score_chunk(config, start, chunk):
+    if start == 0:
+        os._exit(3)
+    return _REAL_SCORE_CHUNK(config, start, chunk)
+
+
+_REAL_SCORE_CHUNK = batch.score_chunk
+
+
+def test_cli_names_the_chunk_whose_workers_died(fragile, tmp_path, capsys, monkeypatch):
+    corpus = str(_write_corpus(tmp_path))
+    monkeypatch.setattr(batch, "score_chunk", _dying_score_chunk)
+    code = main(["-n", "1", "--input", corpus, "--scheduler", fragile.scheduler.address])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and err.startswith("rouge_core: error: pairs 0 to ")
+    assert "KilledWorker" in err and "Traceback" not in err
