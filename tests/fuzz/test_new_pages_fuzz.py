@@ -436,6 +436,9 @@ def test_annotator_names_judgments_and_notes(case):
     note = keyed(at.text_area, "annot_note_")[0]
     ok(note.input(MD_PAYLOADS[(len(case) + 1) % 5]).run())
     ok(keyed(at.checkbox, "annot_flag_")[0].check().run())
+    assert any(f">{MD_PAYLOADS[0]}</div>" in h.value for h in at.get("html"))  # the candidate, as text
+    ok(at.checkbox(key="annot_rouge").check().run())  # its ROUGE-1 matches, word by word in st.html
+    assert any(">img</span>" in h.value for h in at.get("html"))
     [(doc, system, criterion, who, value, source)] = stored_judgments()
     assert (criterion, who, value, source) == ("coherence", name, 4, "annotated")
     assert head == f"Item 1 of 24: document {doc}, system {system}"
