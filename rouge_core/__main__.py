@@ -11,6 +11,13 @@ except KeyboardInterrupt:  # Ctrl-C while the modules load: the same one line as
 
 if __name__ == "__main__":
     code = main()
-    if code == 130:  # interrupted: a further Ctrl-C must not break the interpreter's own clean-up
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The run is over (its output written): a Ctrl-C now must not break the interpreter's own
+    # clean-up (worker pools' exit handlers) with a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if code == 130:
+        # CPython marks a KeyboardInterrupt that ends code run from a string (exec("...") in a library,
+        # e.g. a namedtuple or dataclass being made when Ctrl-C came) as unhandled, even though main()
+        # caught it, and under ``-m`` then ends the process by SIGINT instead of this exit code. Every
+        # string exec clears that mark first: this one leaves it clear.
+        exec("None", {})
     sys.exit(code)

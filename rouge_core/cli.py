@@ -234,7 +234,8 @@ def _num(opts: dict[str, Any], key: str, kind: type = int) -> Any:
     if _INTEGER.fullmatch(number):
         return int(number)
     value = Decimal(number)  # exact: 12345678901234567e2 keeps its digits (a float would not)
-    too_large = value.is_finite() and abs(value) > _LARGEST
+    # copy_abs and comparisons need no context: an exponent like 1e99999999999999999 does not overflow
+    too_large = value.is_finite() and value.copy_abs() > _LARGEST
     if not value.is_finite() or too_large or value != value.to_integral_value():
         raise UsageError(
             f"invalid value for {key}: '{shown(text, 40)}' (expected a whole number"
@@ -709,7 +710,9 @@ def main(argv: Optional[list[str]] = None) -> int:
 def interrupt_once() -> Iterator[None]:
     """Ctrl-C raises ``KeyboardInterrupt`` once; more Ctrl-C while the run cleans up (worker pools
     shutting down, ``-o``'s temporary file removed) are ignored, so the clean-up ends. The previous
-    handler is back when the block ends. Outside the main thread (no signals there): nothing changes.
+    handler is back when the block ends. Outside the main thread (no signals there), or in a process
+    started with Ctrl-C ignored (as a shell starts a background job, and as Python leaves it): nothing
+    changes.
     """
 
     def first(signum: int, frame: Any) -> None:
@@ -717,6 +720,9 @@ def interrupt_once() -> Iterator[None]:
         raise KeyboardInterrupt
 
     try:
+        if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:  # started ignoring Ctrl-C (a background job)
+            yield
+            return
         previous = signal.signal(signal.SIGINT, first)
     except ValueError:  # not the main thread
         yield

@@ -25,7 +25,7 @@ from __future__ import annotations
 import logging
 import signal
 import warnings
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar
 
 from .batch import BatchResult, PairError, columns_chunk, concat, score_chunk
@@ -155,33 +155,36 @@ def _wait_any(futures: list[Any]) -> None:
 def local_cluster(workers: int = 2, threads_per_worker: int = 1) -> Iterator[Client]:
     """A client of a new ``LocalCluster`` of ``workers`` processes, on 127.0.0.1 only, without a
     dashboard; closed when the block ends. Dask's log lines below ERROR are silenced, and the worker
-    processes ignore Ctrl-C: this process closes the cluster (a worker would print a traceback)."""
+    processes never see Ctrl-C: this process closes the cluster (a worker would print a traceback)."""
     from distributed import Client, LocalCluster
 
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"invalid workers={workers!r}: expected a positive integer")
-    with warnings.catch_warnings(), _started_ignoring_interrupt():
-        # Without a dashboard the scheduler still serves its small HTTP API on 127.0.0.1, on port
-        # 8787 or, when that is taken (another cluster), any free port: not worth a warning.
-        warnings.filterwarnings("ignore", message="Port .* is already in use", category=UserWarning)
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=threads_per_worker,
-            processes=True,
-            dashboard_address=None,
-            host="127.0.0.1",
-            silence_logs=logging.ERROR,
-        )
-    with cluster, Client(cluster) as client:
-        yield client
+    with ExitStack() as stack:
+        with warnings.catch_warnings(), _interrupt_ignored():
+            # Without a dashboard the scheduler still serves its small HTTP API on 127.0.0.1, on port
+            # 8787 or, when that is taken (another cluster), any free port: not worth a warning.
+            warnings.filterwarnings("ignore", message="Port .* is already in use", category=UserWarning)
+            cluster = stack.enter_context(
+                LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=threads_per_worker,
+                    processes=True,
+                    dashboard_address=None,
+                    host="127.0.0.1",
+                    silence_logs=logging.ERROR,
+                )
+            )  # closed by the stack from here on
+        yield stack.enter_context(Client(cluster))
 
 
 @contextmanager
-def _started_ignoring_interrupt() -> Iterator[None]:
-    """Processes started in the block ignore SIGINT: a process started with SIGINT ignored keeps
-    ignoring it (Python installs its ``KeyboardInterrupt`` handler only where SIGINT has its default
-    action), and a terminal's Ctrl-C reaches every process of the job. Ctrl-C in the block itself (while
-    the cluster starts) is ignored too. Outside the main thread nothing changes (signals are set there)."""
+def _interrupt_ignored() -> Iterator[None]:
+    """SIGINT ignored while the block runs: a process started with SIGINT ignored keeps ignoring it
+    (Python installs its ``KeyboardInterrupt`` handler only where SIGINT has its default action), so
+    the cluster's workers never see a terminal's Ctrl-C, which reaches every process of the job (this
+    process closes them; a worker would print a traceback). A Ctrl-C while the cluster starts is lost.
+    Outside the main thread nothing changes (signal handlers are set there)."""
     try:
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:  # not the main thread

@@ -159,13 +159,32 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _wait_until(ready, what: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert time.monotonic() < deadline, f"not {what} after {timeout} s"
+        time.sleep(0.05)
+
+
+def _workers_of(pid: int) -> int:
+    """How many worker processes (multiprocessing's spawn or forkserver children) ``pid`` has."""
+    count = 0
+    for child in _children(pid):
+        try:
+            cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        count += b"spawn_main" in cmdline or b"forkserver" in cmdline
+    return count
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc") or cores() < 2, reason="reads /proc; --workers 2")
 @pytest.mark.parametrize(
-    "where,place,started",
-    [("process", [], 3.0), ("group", ["--workers", "2"], 3.0), ("group", ["--dask-local", "2"], 7.0)],
+    "where,place,workers",
+    [("process", [], 0), ("group", ["--workers", "2"], 1), ("group", ["--dask-local", "2"], 2)],
     ids=["process-here", "group-workers", "group-dask"],
 )
-def test_ctrl_c_exits_130_with_one_line_and_no_children(where, place, started, tmp_path):
+def test_ctrl_c_exits_130_with_one_line_and_no_children(where, place, workers, tmp_path):
     # Slow enough to be caught working (15 s or more): the per-pair path (-l), 18,000 pairs, 8 measures.
     path = tmp_path / "big.jsonl"
     line = json.dumps({"candidate": CAND * 10, "references": [REF * 10, CAND * 8]}) + "\n"
@@ -183,7 +202,10 @@ def test_ctrl_c_exits_130_with_one_line_and_no_children(where, place, started, t
         start_new_session=True,  # its own process group: "group" is what a terminal's Ctrl-C reaches
     )
     try:
-        time.sleep(started)  # imports, reading (a cluster starting), then scoring: the run takes far longer
+        # Working: -o's temporary file made (the run is in main), its workers started, then a moment.
+        _wait_until(lambda: len(os.listdir(tmp_path)) == 3 or proc.poll() is not None, "started")
+        _wait_until(lambda: _workers_of(proc.pid) >= workers or proc.poll() is not None, "with its workers")
+        time.sleep(1.0)
         assert proc.poll() is None, proc.communicate()
         children = _children(proc.pid)
         if where == "group":

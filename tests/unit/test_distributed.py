@@ -194,8 +194,10 @@ def test_a_chunk_whose_workers_die_raises_promptly_whatever_its_position(fragile
     with pytest.raises(ChunkError) as e:
         list(DaskRunner(fragile, in_flight=4).map(_slow_first_then_die, chunked(range(12), 2)))
     assert time.perf_counter() - began < 12  # before: the 15 s of chunk 0, then a raw KilledWorker
-    assert (e.value.start, e.value.size) == (6, 2)
-    assert str(e.value).startswith("pairs 6 to 7 (counting from 0): KilledWorker: ")
+    # The chunk at 6, or one queued behind it on the worker that died (it fails with it): never chunk 0
+    start = e.value.start
+    assert start in (2, 4, 6) and e.value.size == 2
+    assert str(e.value).startswith(f"pairs {start} to {start + 1} (counting from 0): KilledWorker: ")
 
 
 def _dying_score_chunk(config, start, chunk):
