@@ -7,6 +7,7 @@ texts. :func:`assert_no_injection` checks every element of an AppTest run that r
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any, Iterator, Optional
@@ -39,6 +40,7 @@ BAD_TEXTS = {
 _MARKDOWN_KINDS = ("markdown", "caption", "info", "warning", "error", "success")
 _UNESCAPED_LINK = re.compile(r"(?<!\\)\]\s*(?<!\\)\(")
 _UNESCAPED_IMAGE = re.compile(r"(?<!\\)!(?<!\\)\[")
+_PLOTLY_MARKUP = re.compile(r"<br>|<extra></extra>")
 
 
 def injection_in(text: str) -> Optional[str]:
@@ -103,8 +105,8 @@ def markdown_elements(at: AppTest, widgets: bool = False) -> list[str]:
 
 def assert_no_injection(at: AppTest, widgets: bool = False) -> None:
     """No exception on the page, and every payload in a Markdown element escaped (see :func:`injection_in`);
-    ``widgets``: widget labels, headings and st.table cells are checked too, and st.html holds no raw
-    ``<img``/``<script`` of a payload."""
+    ``widgets``: widget labels, headings and st.table cells are checked too, st.html holds no raw
+    ``<img``/``<script`` of a payload, and no text of a plotly figure holding a payload has a raw tag."""
     assert not at.exception, at.exception
     for text in markdown_elements(at, widgets):
         found = injection_in(text)
@@ -114,3 +116,23 @@ def assert_no_injection(at: AppTest, widgets: bool = False) -> None:
             if getattr(node, "type", None) == "html":
                 body = str(node.value)
                 assert "<img src=x" not in body and "<script>alert" not in body, body[:300]
+            elif getattr(node, "type", None) == "plotly_chart":  # plotly renders <a href>, <b>, ... in its texts
+                for text in _strings(json.loads(node.proto.spec)):
+                    own = _PLOTLY_MARKUP.sub("", text)  # the app's line breaks and hover boxes
+                    assert HOST not in text or "<" not in own, text[:300]
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string inside decoded JSON (a plotly figure's titles, labels, hover texts, custom data).
+
+    >>> list(_strings({"a": ["x", {"b": "y"}], "c": 1}))
+    ['x', 'y']
+    """
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)

@@ -7,8 +7,9 @@ units and judgment sources on Annotate and Agreement. For every run: no exceptio
 that reaches an element rendering Markdown (widget labels and headings included) is escaped; input
 that is refused gets a clear message and what the user gave stays (the upload, the typed text).
 
-Bounded for CI: a fixed list (about 45 tests, 200 app runs); ``FUZZ_EXAMPLES`` (default 150) adds
-``FUZZ_EXAMPLES // 50`` random corpora (payloads shuffled over the formats). The annotation store is
+Bounded for CI: a fixed list of about 70 cases (under a minute on one core); ``FUZZ_EXAMPLES``
+(default 150) adds ``FUZZ_EXAMPLES // 50`` random corpora (payloads shuffled over the IDs, systems,
+texts, formats, sentence modes and presets; 100 at the release run's 5000). The annotation store is
 a temporary ROUGE_LENS_DATA: nothing touches ~/.rouge_lens.
 """
 
@@ -588,17 +589,26 @@ def import_file(at: AppTest, name: str, data: bytes) -> AppTest:
     return ok(at.button(key="annot_import_go").click().run())
 
 
-@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
-def test_imported_payload_judgments_reach_the_agreement_page(fmt):
+@pytest.mark.parametrize("fmt, criterion", [("csv", "coherence"), ("jsonl", MD_PAYLOADS[0])])
+def test_imported_payload_judgments_reach_the_agreement_page(fmt, criterion):
+    """Judgments with payload annotators and sources (and, in JSONL, a payload rubric and criterion) are
+    imported, and the Agreement page correlates them and opens a point in Inspect."""
     at = annotate()
+    change = None
+    if criterion != "coherence":
+        ok(at.text_input(key="annot_rubric_name").input(MD_PAYLOADS[1]).run())
+        _rubric_rows(at, PAYLOAD_CRITERIA)
+        ok(at.button(key="annot_rubric_save").click().run())
+        change = {"rubric": MD_PAYLOADS[1], "criterion": criterion}
     name = f"{MD_PAYLOADS[4]}.{fmt}"
-    import_file(at, name, judgments_file(fmt))
+    import_file(at, name, judgments_file(fmt, change))
     assert [plain(s.value) for s in at.success] == [f"Imported 48 judgments from {name}."]
     assert len(stored_judgments()) == 48
     ok(at.multiselect(key="annot_sources").set_value(list(SOURCES)).run())
     at = ok(at.switch_page(AGREEMENT).run())
+    ok(at.selectbox(key="agree_criterion").set_value(criterion).run())
     ok(at.multiselect(key="agree_sources").set_value(list(SOURCES)).run())
-    what = f"coherence ({', '.join(SOURCES)}) in {STORED_AS}"
+    what = f"{criterion} ({', '.join(SOURCES)}) in {STORED_AS}"
     assert f"24 summaries by 3 systems on 8 documents; each human score is the mean of 2 judgments of {what}." in (
         page_text(at)
     )
