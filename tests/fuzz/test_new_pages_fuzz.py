@@ -365,6 +365,21 @@ def test_systems_that_lack_documents_are_compared_on_the_shared_ones():
     assert any("rank" in d.value.columns for d in at.dataframe), messages(at)
 
 
+def test_thirteen_payload_systems_on_systems_and_which_rouge():
+    """A wide matrix (more than 7 systems goes under the ranking) of payload, long, blank and two-line names."""
+    systems = [*MD_PAYLOADS, *(f"{p} #{i}" for i, p in enumerate(MD_PAYLOADS)), "x" * 500, "  ", "two\nlines"]
+    at = upload(start(CORPUS), "many.jsonl", cf.jsonl(cf.payload_pairs(systems, cf.DOC_IDS[:4])))
+    loaded_as(at, "many.jsonl", "52 pairs: 13 systems × 4 documents")
+    ok(at.switch_page(SYSTEMS).run())
+    ranking = next(d.value for d in at.dataframe if "rank" in d.value.columns)
+    assert sorted(ranking["system"]) == sorted(systems)
+    at.selectbox(key="sys_a").set_value(systems[3])
+    ok(at.selectbox(key="sys_b").set_value(systems[-1]).run())
+    ok(at.radio(key="sys_test").set_value("randomization").run())
+    ok(at.switch_page(WHICH).run().selectbox(key="gap_system").set_value(systems[-1]).run())
+    assert any((d.key or "").startswith("gap_docs:") for d in at.dataframe), messages(at)
+
+
 def test_a_sidebar_that_scores_no_measure_is_said_on_each_page():
     """The Corpus page raised IndexError (labels[0] of no measure) when the sidebar switched every measure off."""
     name, data, _, _ = FORMATS["jsonl"]
@@ -551,6 +566,17 @@ def test_content_units_with_payloads():
     ok(at.button(key="annot_units_import").click().run())
     assert any(f"{MD_PAYLOADS[0]}.txt: not UTF-8 text" in m for m in messages(at)), messages(at)
     assert at.file_uploader(key="annot_units_file").value.name == f"{MD_PAYLOADS[0]}.txt"
+
+
+def test_an_over_long_content_unit_is_refused_and_the_box_kept():
+    at = annotate("ann")
+    ok(at.radio(key="annot_task").set_value("units").run())
+    text = f"{MD_PAYLOADS[2]}\n{BAD_TEXTS['one-long-word']}"
+    ok(keyed(at.text_area, "annot_units_")[0].input(text).run())
+    ok(at.button(key="annot_units_add").click().run())
+    assert messages(at) == ["No content unit added: content unit 2: 20,000 characters, the limit is 2,000"]
+    assert keyed(at.text_area, "annot_units_")[0].value == text  # nothing added, nothing lost
+    assert keyed(at.checkbox, "annot_u_") == []
 
 
 SOURCES = ("www.evil.example", "mailto:admin.evil.example")  # labels the store accepts that GFM would autolink
