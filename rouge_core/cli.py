@@ -51,7 +51,6 @@ import json
 import math
 import os
 import re
-import signal
 import sys
 from collections.abc import Mapping
 from dataclasses import asdict, replace
@@ -61,6 +60,7 @@ from importlib import metadata
 from typing import Any, Iterator, Optional, Sequence
 
 from . import __version__
+from .cli_interrupt import handling, interrupt_once
 from .cli_output import output_file
 from .config import VERSION as SIGNATURE_VERSION
 from .config import RougeConfig
@@ -69,6 +69,7 @@ from .exception_db import open_data_directory
 from .pair_notes import NO_NOTES, CorpusNotes, corpus_notes
 from .perl_inputs import (
     UsageError,
+    config_notes,
     read_file_list,
     read_summary,
     read_xml_config,
@@ -545,7 +546,8 @@ def runner_for(opts: dict[str, Any]) -> Iterator[Optional[Runner]]:
         if not address:
             raise UsageError("option --scheduler needs an address (tcp://HOST:PORT)")
         with _dask_client(name, address) as client:
-            yield _dask_runner(client)
+            with _taken():
+                yield _dask_runner(client)
         return
     n, most = _num(opts, name), cores()
     if not (0 if name == "--workers" else 1) <= n <= most:  # never more processes than cores
@@ -559,10 +561,22 @@ def runner_for(opts: dict[str, Any]) -> Iterator[Optional[Runner]]:
             yield None
             return
         with ProcessRunner(n) as runner:
-            yield runner
+            with _taken():
+                yield runner
         return
     with _dask_client(name, n) as client:
-        yield _dask_runner(client)
+        with _taken():
+            yield _dask_runner(client)
+
+
+@contextlib.contextmanager
+def _taken() -> Iterator[None]:
+    # A Ctrl-C reaching a pool or a cluster is handled from here: more are ignored while they shut down.
+    try:
+        yield
+    except KeyboardInterrupt:
+        handling()
+        raise
 
 
 @contextlib.contextmanager
@@ -608,6 +622,8 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Op
                 "systems. For more information, use option '-h'."
             )
         peers = sorted({p for ev in evals for p in ev.peers}) if "-a" in opts else [pos[1]]
+    for note in config_notes(evals, pos[0]):  # merged <EVAL> IDs, an empty config: Perl says nothing
+        print(f"rouge_core: note: {note}", file=sys.stderr)
     cache: dict[tuple[str, Optional[str]], list[str]] = {}
 
     def text(path: str, fmt: Optional[str]) -> list[str]:
@@ -696,6 +712,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"rouge_core: error: {shown(str(e), 2000)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # the runners and -o have cleaned up on the way out
+        handling()
         print("rouge_core: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. piped into `head`: stop quietly
@@ -704,30 +721,3 @@ def main(argv: Optional[list[str]] = None) -> int:
         except (OSError, ValueError):  # stdout without a file descriptor (captured, in-process)
             pass
         return 1
-
-
-@contextlib.contextmanager
-def interrupt_once() -> Iterator[None]:
-    """Ctrl-C raises ``KeyboardInterrupt`` once; more Ctrl-C while the run cleans up (worker pools
-    shutting down, ``-o``'s temporary file removed) are ignored, so the clean-up ends. The previous
-    handler is back when the block ends. Outside the main thread (no signals there), or in a process
-    started with Ctrl-C ignored (as a shell starts a background job, and as Python leaves it): nothing
-    changes.
-    """
-
-    def first(signum: int, frame: Any) -> None:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        raise KeyboardInterrupt
-
-    try:
-        if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:  # started ignoring Ctrl-C (a background job)
-            yield
-            return
-        previous = signal.signal(signal.SIGINT, first)
-    except ValueError:  # not the main thread
-        yield
-        return
-    try:
-        yield
-    finally:  # None: a handler not set from Python, which cannot be set back; the default then
-        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)

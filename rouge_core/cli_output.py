@@ -18,6 +18,7 @@ import sys
 import tempfile
 from typing import Iterator, Optional
 
+from .cli_interrupt import handling
 from .perl_inputs import UsageError, shown
 
 #: Errors of a write that found no room (a full disk, a file size limit, a quota).
@@ -74,6 +75,8 @@ def output_file(path: Optional[str]) -> Iterator[None]:
         with contextlib.redirect_stdout(stream):
             yield
     except BaseException as e:  # the run failed or was interrupted: the previous file stays
+        if isinstance(e, KeyboardInterrupt):
+            handling()  # taken: a further Ctrl-C must not stop the removal
         with contextlib.suppress(OSError):  # closing flushes: the disk may still be full
             stream.close()
         _remove(temp)

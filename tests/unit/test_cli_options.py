@@ -380,6 +380,33 @@ def test_a_config_run_prints_evaluates_notes(tmp_path, capsys):
     assert code == 0 and err == ""
 
 
+def test_config_notes_go_to_stderr(tmp_path, capsys):
+    """Two <EVAL ID="1"> are merged as ROUGE-1.5.5 merges them, and said on stderr; so is a config
+    without evaluations (rouge_core.perl_inputs.config_notes). Stdout is what Perl prints."""
+    (tmp_path / "c.txt").write_text("police kill the gunman\n")
+    (tmp_path / "r.txt").write_text("police killed the gunman\n")
+    head = f'<PEER-ROOT>{tmp_path}</PEER-ROOT><MODEL-ROOT>{tmp_path}</MODEL-ROOT><INPUT-FORMAT TYPE="SPL"/>'
+    config = tmp_path / "dup.xml"
+    config.write_text(
+        f'<ROUGE-EVAL><EVAL ID="1">{head}<PEERS><P ID="A">c.txt</P></PEERS><MODELS><M ID="1">r.txt</M></MODELS>'
+        '</EVAL><EVAL ID="1"><PEERS><P ID="B">c.txt</P></PEERS></EVAL></ROUGE-EVAL>'
+    )
+    code, out, err = run(capsys, ["-a", "-n", "1", "-x", str(config)])
+    assert (
+        code == 0
+        and err
+        == f"rouge_core: note: evaluation '1' appears 2 times in {config}: merged into one, as ROUGE-1.5.5 does\n"
+    )
+    assert [line for line in out.splitlines() if "Average_R" in line] == [
+        "A ROUGE-1 Average_R: 0.75000 (95%-conf.int. 0.75000 - 0.75000)",
+        "B ROUGE-1 Average_R: 0.75000 (95%-conf.int. 0.75000 - 0.75000)",
+    ]
+    empty = tmp_path / "empty.xml"
+    empty.write_text("<ROUGE-EVAL></ROUGE-EVAL>")
+    code, out, err = run(capsys, ["-a", "-n", "1", str(empty)])
+    assert (code, out, err) == (0, "", f"rouge_core: note: {empty} names no evaluation: nothing to score\n")
+
+
 def test_version(capsys):
     code, out, err = run(capsys, ["--version"])
     assert code == 0 and err == ""
