@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ui.widgets.inputs import MAX_CHARS, InputError, clip, decode, parse_record, parse_text_files
+from ui.widgets.inputs import MAX_CHARS, InputError, Pair, clip, decode, parse_record, parse_text_files
 
 
 def test_json_record_with_sentence_lists():
@@ -34,12 +34,21 @@ def test_single_reference_string_is_accepted():
         (b'{"candidate": "a"}', "no 'references'"),
         (b'{"candidate": 3, "references": ["b"]}', "string"),
         (b'{"candidate": "a", "references": 5}', "list"),
-        (b"\xff\xfe\x00a", "not UTF-8"),
+        (b"\x80\xffa", "not valid UTF-8"),
+        pytest.param("plain text".encode("utf-16-le"), "looks like UTF-16 without a byte", id="utf16-no-bom"),
+        pytest.param(b"[" * 50_000, "deeper than 64 levels", id="nested"),
     ],
 )
 def test_bad_records_raise_clear_messages(data, fragment):
     with pytest.raises(InputError, match=fragment):
         parse_record(data, "bad.json")
+
+
+def test_a_record_saved_as_utf16_with_a_byte_order_mark_is_read():
+    record = '{"candidate": "café", "references": ["a café"]}'
+    for encoding in ("utf-16", "utf-16-be", "utf-8-sig", "utf-32"):
+        data = ("\ufeff" if encoding == "utf-16-be" else "") + record
+        assert parse_record(data.encode(encoding), "x.json") == Pair("café", ("a café",))
 
 
 def test_text_files():

@@ -9,6 +9,7 @@ import hashlib
 import streamlit as st
 
 from rouge_core.annotation import AnnotationStore, Item, StoreError
+from rouge_core.decoding import TextDecodeError, decode_text
 from ui.annotation_view import open_store
 from ui.render.literal import md_literal
 from ui.widgets import kept
@@ -44,9 +45,9 @@ def _lines(data: bytes, name: str) -> list[str] | None:
         st.session_state[MSG] = ("error", f"{name}: {len(data):,} bytes, the largest units file read is 200,000")
         return None
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        st.session_state[MSG] = ("error", f"{name}: not UTF-8 text (byte {e.start})")
+        text = decode_text(data, name)
+    except TextDecodeError as e:
+        st.session_state[MSG] = ("error", str(e))
         return None
     return [t.strip() for t in text.splitlines() if t.strip()]
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Sequence
+
+from rouge_core.decoding import TextDecodeError, decode_text
+from rouge_core.readers import ReadError
+from rouge_core.readers.json_records import json_record
 
 #: Longest text (characters) the inspector takes per summary; more is cut with a message.
 MAX_CHARS = 100_000
@@ -24,10 +27,11 @@ class Pair:
 
 
 def decode(data: bytes, name: str) -> str:
-    """UTF-8 (with or without BOM); anything else is refused with a message.
+    """The text of an uploaded file, through the readers' decoder (UTF-8, or the encoding a byte order
+    mark names: UTF-16 and UTF-32 too); anything else is refused with a message.
 
-    >>> decode("café".encode(), "a.txt")
-    'café'
+    >>> decode("café".encode(), "a.txt"), decode("café".encode("utf-16"), "b.txt")
+    ('café', 'café')
     """
     if len(data) > MAX_UPLOAD_BYTES:
         raise InputError(
@@ -35,11 +39,9 @@ def decode(data: bytes, name: str) -> str:
             f"{MAX_UPLOAD_BYTES:,} bytes (use the corpus tools for more)."
         )
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(
-            f"{name} is not UTF-8 text (byte {exc.start}): save it as UTF-8 and upload it again."
-        ) from None
+        return decode_text(data, name)
+    except TextDecodeError as exc:
+        raise InputError(f"{exc} and upload it again.") from None
 
 
 def _text(value: object, what: str) -> str:
@@ -61,19 +63,16 @@ def parse_record(data: bytes, name: str) -> Pair:
         raise InputError(f"{name} is empty.")
     messages = []
     try:
-        obj = _load_json(text, name)
-    except json.JSONDecodeError:
+        obj = json_record(text, name, "the record")
+    except ReadError as whole:
         first, _, rest = text.partition("\n")
-        try:
-            obj = _load_json(first, name)
-        except json.JSONDecodeError as exc:
-            raise InputError(
-                f"{name} is not valid JSON or JSON Lines: {exc.msg} at line {exc.lineno}, column {exc.colno}."
-            ) from None
-        if rest.strip():
-            messages.append(f"{name} has several records; the inspector shows the first one.")
-    if not isinstance(obj, dict):
-        raise InputError(f"{name} must hold an object with 'candidate' and 'references'.")
+        if not rest.strip():
+            raise InputError(f"{whole}.") from None
+        try:  # JSON Lines: the first record
+            obj = json_record(first, f"{name} line 1", "the record")
+        except ReadError:
+            raise InputError(f"{whole} (nor is its first line a JSON record).") from None
+        messages.append(f"{name} has several records; the inspector shows the first one.")
     if "candidate" not in obj:
         found = ", ".join(repr(k[:40]) for k in list(obj)[:8]) + (" ..." if len(obj) > 8 else "")
         raise InputError(f"{name} has no 'candidate' field (found: {found or 'nothing'}).")
@@ -89,45 +88,6 @@ def parse_record(data: bytes, name: str) -> Pair:
         tuple(_text(r, f"reference {i}") for i, r in enumerate(refs, 1)),
         tuple(messages),
     )
-
-
-#: Deepest nesting of arrays and objects an uploaded record may have (a record needs 2).
-MAX_JSON_DEPTH = 20
-
-
-def _load_json(text: str, name: str) -> object:
-    """``json.loads`` with the failures it raises besides JSONDecodeError turned into messages."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:  # a cheap pre-check: json.loads recurses once per level (RecursionError)
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-            if deepest > MAX_JSON_DEPTH:
-                raise InputError(
-                    f"{name} nests arrays or objects more than {MAX_JSON_DEPTH} levels deep; "
-                    "a record is an object with 'candidate' and 'references'."
-                )
-        elif ch in "]}":
-            depth -= 1
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise InputError(f"{name} nests arrays or objects too deeply.") from None
-    except ValueError as exc:
-        if isinstance(exc, json.JSONDecodeError):
-            raise
-        # e.g. an integer of more than 4,300 digits (Python's int conversion limit)
-        raise InputError(f"{name} holds a value JSON cannot read here: {str(exc)[:120]}") from None
 
 
 def parse_text_files(candidate: tuple[str, bytes] | None, references: Sequence[tuple[str, bytes]]) -> Pair:
