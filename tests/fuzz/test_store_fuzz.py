@@ -17,12 +17,10 @@ sets ``FUZZ_EXAMPLES=5000`` (see the README's section on tests).
 from __future__ import annotations
 
 import os
-import select
 import shutil
 import signal
 import sqlite3
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Union
@@ -34,6 +32,7 @@ from hypothesis import strategies as st
 from rouge_core.annotation import AnnotationStore, ItemStatus, StoreError
 from rouge_core.annotation.status import MAX_NOTE
 from rouge_core.readers import Corpus, Document
+from tests.forked import read_all
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
 FUZZ = settings(
@@ -236,24 +235,6 @@ def killed_writer(path: Path, script: list[Call], kill_at: int) -> list[int]:
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) in (0, -signal.SIGKILL), status
     return [int(line) for line in out.decode().split()]
-
-
-def read_all(fd: int, pid: int, seconds: float = 60) -> bytes:
-    """Everything the child writes to ``fd`` until it ends; a child still running after ``seconds``
-    (a fork that deadlocked on a lock another thread held) is killed and the test fails, not hangs."""
-    deadline = time.monotonic() + seconds
-    chunks = []
-    with os.fdopen(fd, "rb", buffering=0) as pipe:
-        while True:
-            ready, _, _ = select.select([pipe], [], [], max(deadline - time.monotonic(), 0))
-            if not ready:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-                pytest.fail(f"the forked writer did not finish within {seconds:g} s")
-            chunk = pipe.read(65536)
-            if not chunk:
-                return b"".join(chunks)
-            chunks.append(chunk)
 
 
 def statements(template: Path, script: list[Call]) -> list[str]:

@@ -13,13 +13,11 @@ from __future__ import annotations
 import json
 import os
 import resource
-import select
 import shutil
 import signal
 import sqlite3
 import stat
 import tempfile
-import time
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -27,6 +25,7 @@ import pytest
 
 from rouge_core.annotation import AnnotationStore, StoreError, schema
 from rouge_core.readers import Corpus, Document
+from tests.forked import read_all
 
 NOBODY = 65534
 READ_ONLY = "cannot write the annotation store: the file is read-only (attempt to write a readonly database)"
@@ -80,24 +79,6 @@ def in_child(work: Callable[[], object]) -> object:
     result = json.loads(data)
     assert os.waitstatus_to_exitcode(status) == 0, result
     return result
-
-
-def read_all(fd: int, pid: int, seconds: float = 60) -> bytes:
-    """Everything the child writes to ``fd`` until it ends; a child still running after ``seconds``
-    (a fork that deadlocked on a lock another thread held) is killed and the test fails, not hangs."""
-    deadline = time.monotonic() + seconds
-    chunks = []
-    with os.fdopen(fd, "rb", buffering=0) as pipe:
-        while True:
-            ready, _, _ = select.select([pipe], [], [], max(deadline - time.monotonic(), 0))
-            if not ready:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-                pytest.fail(f"the forked child did not finish within {seconds:g} s")
-            chunk = pipe.read(65536)
-            if not chunk:
-                return b"".join(chunks)
-            chunks.append(chunk)
 
 
 def attempt(call: Callable[[], object]) -> str:
