@@ -80,7 +80,7 @@ def test_a_peer_given_twice_keeps_its_last_file_and_says_so():
     assert ev.notes == ["evaluation 'e': peer 'A' is given twice in c.xml: ROUGE-1.5.5 uses its last file, 'a2'"]
 
 
-def test_cli_scores_duplicated_eval_ids_as_perl_and_notes_nothing_on_stdout(tmp_path, monkeypatch, capsys):
+def test_cli_scores_duplicated_eval_ids_as_perl_and_notes_them_on_stderr(tmp_path, monkeypatch, capsys):
     for name, text in {**DUP_FILES, "dup.xml": DUP_XML}.items():
         (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text(text)
@@ -88,7 +88,14 @@ def test_cli_scores_duplicated_eval_ids_as_perl_and_notes_nothing_on_stdout(tmp_
     assert main(["-n", "1", "-d", "-a", "dup.xml"]) == 0
     out, err = capsys.readouterr()
     assert out == PERL_DUP_OUTPUT
-    assert err == "*ROUGE Warning: test instance for peer B does not exist for evaluation 2\n"
+    assert err == (  # Perl's stdout unchanged; the merges are said on stderr, before Perl's own warning
+        "rouge_core: note: evaluation '1' appears 2 times in dup.xml: merged into one, as ROUGE-1.5.5 does\n"
+        "rouge_core: note: evaluation '1': model ID '1' is given twice in dup.xml: ROUGE-1.5.5 uses its last "
+        "file, '1b.txt' (at each place the ID is listed)\n"
+        "rouge_core: note: evaluation '2': model ID '1' is given twice in dup.xml: ROUGE-1.5.5 uses its last "
+        "file, '1b.txt' (at each place the ID is listed)\n"
+        "*ROUGE Warning: test instance for peer B does not exist for evaluation 2\n"
+    )
 
 
 def test_a_config_naming_no_evaluation_is_said():
