@@ -95,9 +95,10 @@ def test_markdown_in_pasted_text_is_shown_as_text(server, browser):
     ("name", "data", "message"),
     [
         ("[click](http://127.0.0.1:9/f).json", b'{"![t](http://127.0.0.1:9/i.png)": 1}', "has no 'candidate' field"),
-        ("deep.json", b"[" * 50_000, "nests arrays or objects"),
-        ("bigint.json", b'{"candidate": ' + b"9" * 5000 + b', "references": ["a"]}', "JSON cannot read"),
+        ("deep.json", b"[" * 50_000, "nests lists and objects deeper than 64 levels"),
+        ("bigint.json", b'{"candidate": ' + b"9" * 5000 + b', "references": ["a"]}', "more than 4,300 digits"),
     ],
+    ids=["markdown-name", "deep", "bigint"],
 )
 def test_bad_upload_gives_a_message_as_text(server, browser, name, data, message):
     page = open_app(browser, server, 1400)
