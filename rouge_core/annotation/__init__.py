@@ -15,6 +15,7 @@ SummEval's and REALSumm's published judgments and gives the human scores per (sy
 ('d1', 'relevance', 3, 'annotated')
 """
 
+from .history import Undone
 from .io import (
     FORMATS,
     JUDGMENT_COLUMNS,
@@ -68,6 +69,7 @@ __all__ = [
     "Rubric",
     "SchemaError",
     "StoreError",
+    "Undone",
     "UnitJudgment",
     "data_dir",
     "default_path",

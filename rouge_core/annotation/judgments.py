@@ -11,6 +11,7 @@ from typing import Any, Optional, Union
 
 from .connection import StoreConnection
 from .corpora import fetch_item
+from .history import log_change
 from .model import ANNOTATED, Annotator, Criterion, Judgment, check_source, clean_name, now
 from .rubrics import fetch_criterion
 
@@ -112,7 +113,9 @@ class JudgmentsMixin(StoreConnection):
     ) -> Judgment:
         """Store (and commit) one judgment; the stored row. A value outside the criterion's scale, a
         fraction on a whole-number scale, an unknown item or criterion, or an empty annotator name
-        raise :class:`StoreError` and store nothing. Judging again replaces the annotator's value.
+        raise :class:`StoreError` and store nothing. Judging again replaces the annotator's value. A
+        change (a new value, or another value or source) is logged in the same transaction, for
+        :meth:`undo_last`.
 
         >>> from rouge_core.annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
@@ -136,7 +139,15 @@ class JudgmentsMixin(StoreConnection):
             stored = crit.check(value)
             who = annotator_id(conn, name)
             stamp = now()
+            old = conn.execute(
+                "SELECT value, source, updated_at FROM judgments WHERE item_id = ? AND criterion_id = ? "
+                "AND annotator_id = ?",
+                (item.id, crit.id, who),
+            ).fetchone()
             upsert_judgment(conn, (item.id, crit.id, who), stored, label, stamp, stamp)
+            if old is None or old[0] != stored or old[1] != label:  # the same value again is no change to undo
+                before = None if old is None else (float(old[0]), str(old[1]), str(old[2]))
+                log_change(conn, (item.id, crit.id, who), item.corpus_id, before, stored)
             (row,) = select_judgments(
                 conn, "j.item_id = ? AND j.criterion_id = ? AND j.annotator_id = ?", (item.id, crit.id, who)
             )

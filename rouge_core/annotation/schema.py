@@ -9,9 +9,11 @@ refused before anything is written to it.
 * v2: a ``source`` on each judgment (``'annotated'``, or the published set it was imported from),
   notes / flags / skips per item and annotator, and the last position of each annotator in a corpus.
 * v3: content units (per reference or per document) and their present / absent judgments.
+* v4: a log of each judgment change made in the app (what it replaced: for undo) and corpus settings
+  (the overlap of items every annotator sees first, for agreement).
 
 >>> conn = connect(":memory:")
->>> user_version(conn) == CURRENT_VERSION == 3
+>>> user_version(conn) == CURRENT_VERSION == 4
 True
 """
 
@@ -137,11 +139,34 @@ _V3 = (
     "CREATE INDEX unit_judgments_by_item ON unit_judgments (item_id, annotator_id)",
 )
 
+_V4 = (
+    # One row per change record() made: the value it replaced (NULL: there was none) so undo can put
+    # it back. ``undone`` marks a change already reverted, so a second undo walks further back.
+    """CREATE TABLE judgment_log (
+        id INTEGER PRIMARY KEY,
+        corpus_id INTEGER NOT NULL REFERENCES corpora (id),
+        item_id INTEGER NOT NULL REFERENCES items (id),
+        criterion_id INTEGER NOT NULL REFERENCES criteria (id),
+        annotator_id INTEGER NOT NULL REFERENCES annotators (id),
+        old_value REAL,
+        old_source TEXT,
+        old_updated_at TEXT,
+        new_value REAL NOT NULL,
+        undone INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
+        created_at TEXT NOT NULL)""",
+    "CREATE INDEX judgment_log_by_annotator ON judgment_log (annotator_id, corpus_id, undone, id)",
+    """CREATE TABLE corpus_settings (
+        corpus_id INTEGER PRIMARY KEY REFERENCES corpora (id),
+        overlap INTEGER CHECK (overlap IS NULL OR overlap >= 0),
+        updated_at TEXT NOT NULL)""",
+)
+
 #: The steps, in order: ``MIGRATIONS[k - 1]`` makes version ``k``.
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "corpora, items, rubrics, criteria, annotators, judgments", _V1),
     Migration(2, "judgment sources, item notes/flags/skips, resume positions", _V2),
     Migration(3, "content units and content-unit judgments", _V3),
+    Migration(4, "judgment change log (undo), corpus settings (overlap)", _V4),
 )
 #: The version this code writes.
 CURRENT_VERSION = MIGRATIONS[-1].version
@@ -161,7 +186,7 @@ def migrate(conn: sqlite3.Connection, target: int = CURRENT_VERSION) -> int:
 
     >>> conn = sqlite3.connect(":memory:", isolation_level=None)
     >>> migrate(conn, 2), migrate(conn), user_version(conn)
-    (2, 3, 3)
+    (2, 4, 4)
     """
     if not 0 <= target <= CURRENT_VERSION:
         raise ValueError(f"target version {target}: this code knows versions 0 to {CURRENT_VERSION}")

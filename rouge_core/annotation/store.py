@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Union
 
 from .corpora import CorporaMixin
+from .history import HistoryMixin
 from .judgments import JudgmentsMixin
 from .rubrics import RubricsMixin
 from .status import StatusMixin
@@ -54,7 +55,7 @@ def default_path() -> Path:
     return data_dir() / FILE_NAME
 
 
-class AnnotationStore(CorporaMixin, RubricsMixin, JudgmentsMixin, StatusMixin, UnitsMixin):
+class AnnotationStore(CorporaMixin, RubricsMixin, JudgmentsMixin, StatusMixin, UnitsMixin, HistoryMixin):
     """The annotation store in the SQLite file ``path`` (default: :func:`default_path`; ``":memory:"``
     for a private store that vanishes on close). Opening migrates an older schema; a newer one is
     refused with :class:`~rouge_core.annotation.model.SchemaError`. Use it as a context manager, or

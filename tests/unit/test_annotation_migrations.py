@@ -87,8 +87,8 @@ def check_current_schema(path: Path) -> None:
     conn.close()
 
 
-def test_current_version_is_three_steps() -> None:
-    assert [m.version for m in MIGRATIONS] == [1, 2, 3] and CURRENT_VERSION == 3
+def test_current_version_is_four_steps() -> None:
+    assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4] and CURRENT_VERSION == 4
 
 
 def test_migrate_from_empty_file(tmp_path: Path) -> None:
@@ -214,6 +214,6 @@ def test_foreign_files_are_refused_and_untouched(tmp_path: Path) -> None:
 
 def test_migrate_refuses_unknown_targets() -> None:
     conn = sqlite3.connect(":memory:", isolation_level=None)
-    with pytest.raises(ValueError, match="target version 4"):
+    with pytest.raises(ValueError, match=f"target version {CURRENT_VERSION + 1}"):
         migrate(conn, CURRENT_VERSION + 1)
     assert migrate(conn, 0) == 0
