@@ -14,7 +14,7 @@ PERM-BOTH (:func:`permutation_test`). Randomness comes only from the ``seed``.
 
 >>> x = [[1.0, 2.0], [2.0, 1.0], [3.0, 3.0]]
 >>> correlate(x, x, "summary", "kendall")
-Correlation(value=1.0, level='summary', coefficient='kendall', n_used=2, n_skipped=0)
+Correlation(value=1.0, level='summary', coefficient='kendall', n_used=2, n_skipped=0, reason='')
 """
 
 from __future__ import annotations

@@ -13,6 +13,10 @@ and Roth 2021, section 2):
   differ only by the rounding of their sums: :func:`merge_ties`).
 * ``global``: correlate all cells at once.
 
+A summary level whose every document has fewer than :data:`MIN_GROUP` (3) summaries, or a system level
+with fewer than 3 systems, has no value but a reason (:func:`too_small`): with 2 points every coefficient
+is +-1 or undefined, which reads as perfect agreement. Larger levels keep their numbers.
+
 Each level scores a whole stack of (resampled) matrices in a few vectorised calls of
 :mod:`rouge_core.coefficients`, whose numbers are scipy.stats's. The public API, with the
 bootstrap intervals and the permutation test, is :mod:`rouge_core.correlation`.
@@ -42,6 +46,8 @@ Matrix = npt.NDArray[np.float64]
 COEFFICIENTS: dict[str, Callable[[npt.ArrayLike, npt.ArrayLike], Matrix]] = COLUMNWISE
 #: Resampling scheme -> (draw systems (rows)?, draw inputs (columns)?), for the bootstrap and the permutation test.
 RESAMPLES: dict[str, tuple[bool, bool]] = {"systems": (True, False), "inputs": (False, True), "both": (True, True)}
+#: The fewest summaries per document (summary level) or systems (system level) a correlation is reported for.
+MIN_GROUP = 3
 
 
 @dataclass(frozen=True)
@@ -50,7 +56,8 @@ class Correlation:
 
     ``n_used``/``n_skipped`` count inputs (summary level: averaged / coefficient
     undefined), systems (system level: with / without a paired cell) or cells
-    (global level: paired / missing in x or z).
+    (global level: paired / missing in x or z). ``reason`` says why a level too small for a
+    correlation has none (:func:`too_small`; its counts are then 0 used and every group skipped).
     """
 
     value: float
@@ -58,6 +65,7 @@ class Correlation:
     coefficient: str
     n_used: int
     n_skipped: int
+    reason: str = ""
 
 
 def _summary(x: Matrix, z: Matrix, coefficient: str) -> Matrix:
@@ -143,8 +151,39 @@ def _values(x: Matrix, z: Matrix, level: str, coefficient: str) -> Matrix:
     return LEVELS[level](*_joint(x, z), coefficient)
 
 
+def too_small(x: npt.ArrayLike, z: npt.ArrayLike, level: str) -> str:
+    """Why ``level`` has too few summaries per document (summary level) or too few systems (system level)
+    for a correlation to mean anything, or "" when it has enough (:data:`MIN_GROUP`). With 2 points a
+    coefficient is +-1 or undefined, whatever the scores: it would look like perfect agreement.
+
+    >>> too_small([[1.0, 2.0], [2.0, 1.0]], [[1.0, 1.0], [2.0, 3.0]], "summary")
+    'too small: every document has at most 2 summaries scored by both (a correlation needs 3)'
+    >>> too_small([[1.0, 2.0], [2.0, 1.0], [3.0, 3.0]], [[1.0, 1.0], [2.0, 3.0], [3.0, 2.0]], "system")
+    ''
+    """
+    xj, zj = _joint(np.asarray(x, dtype=np.float64), np.asarray(z, dtype=np.float64))
+    paired = ~np.isnan(xj)
+    if level == "summary":
+        most = int(paired.sum(axis=0).max(initial=0))
+        if most < MIN_GROUP:
+            return (
+                f"too small: every document has at most {most} summar{'y' if most == 1 else 'ies'} scored by both "
+                f"(a correlation needs {MIN_GROUP})"
+            )
+    elif level == "system":
+        systems = int(paired.any(axis=1).sum())
+        if systems < MIN_GROUP:
+            plural = "" if systems == 1 else "s"
+            return f"too small: {systems} system{plural} scored by both (a correlation needs {MIN_GROUP})"
+    return ""
+
+
 def _correlate(x: Matrix, z: Matrix, level: str, coefficient: str) -> Correlation:
     xj, zj = _joint(x, z)
+    reason = too_small(xj, zj, level)
+    if reason:
+        groups = x.shape[1] if level == "summary" else x.shape[0]
+        return Correlation(math.nan, level, coefficient, 0, groups, reason)
     if level == "summary":
         per_input = COEFFICIENTS[coefficient](xj, zj)
         used = int((~np.isnan(per_input)).sum())

@@ -33,6 +33,7 @@ from rouge_core.correlation import (
     correlate,
     permutation_test,
 )
+from rouge_core.correlation_levels import too_small
 from rouge_core.readers import Corpus, Document
 from rouge_core.score_matrix import ScoreMatrix, score_matrix
 from ui.meta_eval_variants import Job, Variant
@@ -231,6 +232,10 @@ def correlation_cells(x: np.ndarray, z: np.ndarray, variant: str, settings: RunS
             lv, cf = cast(Level, level), cast(Coefficient, coef)
             try:
                 c = correlate(x, z, lv, cf)
+                if c.reason:  # groups too small (rouge_core's rule): no value, so no interval of one either
+                    out.append(Cell(variant, level, coef, math.nan, math.nan, math.nan, c.n_used, c.n_skipped, 0,
+                                    c.reason))  # fmt: skip
+                    continue
                 b = bootstrap_interval(x, z, lv, cf, resample, settings.samples, settings.confidence, settings.seed)
             except ValueError as e:
                 out.append(Cell(variant, level, coef, math.nan, math.nan, math.nan, 0, 0, 0, str(e)))
@@ -260,6 +265,10 @@ def all_cells(matrices: Mapping[str, np.ndarray], z: np.ndarray, settings: RunSe
 def compare_variants(
     x1: np.ndarray, x2: np.ndarray, z: np.ndarray, level: str, coefficient: str, resample: str, samples: int, seed: int
 ) -> PermutationTest:
-    """Deutsch et al.'s (2021) permutation test of r(x1, z) = r(x2, z) (ValueError: rouge_core's message)."""
+    """Deutsch et al.'s (2021) permutation test of r(x1, z) = r(x2, z) (ValueError: rouge_core's message, or
+    why the level's groups are too small)."""
+    reason = too_small(x1, z, level) or too_small(x2, z, level)
+    if reason:
+        raise ValueError(f"the {level} level is {reason}")
     return permutation_test(x1, x2, z, cast(Level, level), cast(Coefficient, coefficient), cast(Resample, resample),
                             samples, seed)  # fmt: skip

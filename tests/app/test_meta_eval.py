@@ -222,3 +222,33 @@ def test_latex_export_escapes_and_comments_the_signatures():
 def test_run_signature_names_every_setting():
     run = me.RunSettings(("summary", "global"), ("kendall",), "systems", 500, 3, 0.9)
     assert run.signature() == "levels:summary,global|coef:kendall|boot:systems|samples:500|seed:3|conf:90"
+
+
+def test_a_too_small_level_is_greyed_with_its_reason_and_no_interval():
+    # 2 systems: every document has 2 summaries and there are 2 system means; issue 17, point 8.
+    x = np.array([[0.1, 0.5, 0.3], [0.4, 0.2, 0.6]])
+    z = np.array([[1.0, 5.0, 2.0], [2.0, 4.0, 3.0]])
+    run = me.RunSettings(("summary", "system", "global"), ("pearson",), "inputs", 50, 0, 0.95)
+    cells = me.correlation_cells(x, z, "ROUGE-1 · CASE", run)
+    small = [c for c in cells if c.level != "global"]
+    assert all(math.isnan(c.value) and math.isnan(c.low) and c.samples_used == 0 for c in small)
+    assert small[0].note.startswith("too small: every document has at most 2 summaries")
+    assert small[1].note == "too small: 2 systems scored by both (a correlation needs 3)"
+    assert cells[2].note == "" and cells[2].value == pytest.approx(correlate(x, z, "global", "pearson").value)
+    fig = view.heatmap_figure(cells, 0.95, "t")
+    assert list(fig.data[0].text[0]) == ["too small", "too small", view.number(cells[2].value, 3)]
+    assert list(fig.data[0].z[0][:2]) == [None, None]  # the grid's grey shows through
+    assert "too small: 2 systems" in fig.data[0].hovertext[0][1]
+    assert view.lin_grid(cells, "system", "pearson").to_dict("list") == {"setting": ["CASE"], "ROUGE-1": ["too small"]}
+    with pytest.raises(ValueError, match="the system level is too small: 2 systems"):
+        me.compare_variants(x, x[::-1], z, "system", "pearson", "inputs", 20, 0)
+
+
+def test_the_heatmap_diverges_around_zero_from_minus_one_to_one():
+    fig = view.heatmap_figure(CELLS, 0.95, "t")
+    heat = fig.data[0]
+    assert (heat.zmin, heat.zmid, heat.zmax) == (-1.0, 0.0, 1.0)
+    assert list(heat.colorbar.tickvals) == [-1, -0.5, 0, 0.5, 1]
+    scale = [c for _, c in heat.colorscale]
+    # PuOr: orange at -1, white-ish in the middle, purple at 1 (-1 and 0 no longer look alike).
+    assert scale[0] == "rgb(127,59,8)" and scale[-1] == "rgb(45,0,75)" and scale[len(scale) // 2] == "rgb(247,247,247)"

@@ -416,3 +416,45 @@ GOOD = [[1.0, 2.0], [2.0, 1.0], [3.0, 4.0]]
 def test_bad_input_raises_value_error(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+# -- groups too small for a correlation (issue 17, point 8) ---------------------------------------------
+
+
+def test_two_summaries_per_document_give_the_reason_and_no_r():
+    # Each document has 2 summaries (3 systems, one cell missing per column): every per-document coefficient
+    # would be +-1 whatever the scores, so the summary level reports why instead of a value.
+    x = [[0.1, 0.5, np.nan], [0.4, np.nan, 0.2], [np.nan, 0.3, 0.9]]
+    z = [[1.0, 5.0, np.nan], [2.0, np.nan, 3.0], [np.nan, 1.0, 4.0]]
+    for coefficient in ("pearson", "spearman", "kendall"):
+        c = correlate(x, z, "summary", coefficient)
+        assert math.isnan(c.value)
+        assert c.reason == "too small: every document has at most 2 summaries scored by both (a correlation needs 3)"
+        assert (c.n_used, c.n_skipped) == (0, 3)
+    # The system and global levels of the same grid are large enough: their numbers are scipy's as before.
+    assert correlate(x, z, "global", "pearson").reason == ""
+    xs, zs = np.asarray(x), np.asarray(z)
+    cells = ~np.isnan(xs)
+    assert correlate(x, z, "global", "pearson").value == pytest.approx(stats.pearsonr(xs[cells], zs[cells])[0])
+
+
+def test_two_systems_give_the_reason_at_the_system_level_only():
+    x = [[0.1, 0.5, 0.3], [0.4, 0.2, 0.6]]
+    z = [[1.0, 5.0, 2.0], [2.0, 4.0, 3.0]]
+    c = correlate(x, z, "system", "pearson")
+    assert math.isnan(c.value) and c.reason == "too small: 2 systems scored by both (a correlation needs 3)"
+    assert correlate(x, z, "summary", "kendall").reason.startswith("too small: every document has at most 2")
+    assert correlate(x, z, "global", "kendall").reason == ""
+    # The interval of a too-small level has no point value either.
+    assert math.isnan(correlation.bootstrap_interval(x, z, "system", "pearson", samples=20).value)
+
+
+def test_three_summaries_per_document_are_enough_and_keep_their_numbers():
+    x = [[0.1, 0.5], [0.4, 0.2], [0.3, 0.9]]
+    z = [[1.0, 5.0], [2.0, 1.0], [4.0, 4.0]]
+    c = correlate(x, z, "summary", "pearson")
+    expected = np.mean([stats.pearsonr(np.asarray(x)[:, j], np.asarray(z)[:, j])[0] for j in range(2)])
+    assert c.reason == "" and c.value == pytest.approx(expected, abs=1e-12) and c.n_used == 2
+    # One document with 3 summaries is enough for the level (the others are averaged in as before).
+    x2 = [[0.1, 0.5], [0.4, 0.2], [0.3, np.nan]]
+    assert correlate(x2, z, "summary", "pearson").reason == ""

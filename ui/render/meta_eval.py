@@ -2,9 +2,11 @@
 grid, the human vs ROUGE scatter and the CSV / LaTeX downloads (no widgets, no statistics: every number
 is a :class:`~ui.meta_eval_compute.Cell` computed by rouge_core.correlation).
 
-Colours follow ui/render/colours.py: the heatmap spends no hue on magnitude (the app's white-to-grey
-value scale, numbers printed in every cell), the scatter's points are the neutral grey, told apart by
-their marker symbol and the legend.
+Colours: the heatmap's correlations run from -1 to 1 on ColorBrewer's PuOr, a diverging scale safe for
+colour-blind readers, white at 0 (a 0-to-1 grey scale drew -1 and 0 alike); a cell with no value is the
+grid's grey and says why. The scatter's points are the neutral grey of ui/render/colours.py, told apart
+by their marker symbol and the legend; integer human scores are jittered (seeded) so that equal ones do
+not hide each other, their hover giving the true value.
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ from ui.render import colours
 from ui.render.corpus import NEUTRAL
 from ui.render.corpus_export import latex_escape
 from ui.render.html import esc, figure_title, short
+
+#: The heatmap's diverging scale (plotly's name for ColorBrewer PuOr: orange below 0, purple above).
+HEAT_SCALE = "PuOr"
+#: What a heatmap cell prints when its level's groups are too small (rouge_core's reason is on hover).
+TOO_SMALL = "too small"
 
 #: Marker symbols of the scatter's systems (cycling; the legend names each system).
 SYMBOLS = ("circle", "square", "diamond", "triangle-up", "cross", "x", "triangle-down", "star", "hexagon", "pentagon")
@@ -100,9 +107,20 @@ def _hover(cell: Cell, confidence: float) -> str:
     )
 
 
+def cell_text(cell: Cell, digits: int = 3) -> str:
+    """What a heatmap or grid cell prints: the value, "too small" when its level's groups are, or a dash.
+
+    >>> cell_text(Cell("v", "summary", "kendall", float("nan"), 0, 0, 0, 4, 0, "too small: ..."))
+    'too small'
+    """
+    if math.isnan(cell.value) and cell.note.startswith("too small"):
+        return TOO_SMALL
+    return number(cell.value, digits)
+
+
 def heatmap_figure(cells: Sequence[Cell], confidence: float, title: str) -> go.Figure:
     """Variants (rows, in order) x (level, coefficient) columns; each cell prints its value, the interval
-    is on hover. Grey deepens from 0 to 1; negative values stay white (the printed sign says so)."""
+    is on hover. A diverging scale from -1 to 1, white at 0; a cell with no value is grey and says why."""
     cols = columns_of(cells)
     variants = list(dict.fromkeys(c.variant for c in cells))
     by = {(c.variant, column(c.level, c.coefficient)): c for c in cells}
@@ -110,7 +128,7 @@ def heatmap_figure(cells: Sequence[Cell], confidence: float, title: str) -> go.F
     for v in variants:
         row = [by.get((v, col)) for col in cols]
         z.append([None if c is None or math.isnan(c.value) else c.value for c in row])
-        text.append([number(c.value, 3) if c is not None else "" for c in row])
+        text.append([cell_text(c) if c is not None else "" for c in row])
         hover.append([_hover(c, confidence) if c is not None else "" for c in row])
     fig = go.Figure(
         go.Heatmap(
@@ -121,12 +139,13 @@ def heatmap_figure(cells: Sequence[Cell], confidence: float, title: str) -> go.F
             texttemplate="%{text}",
             hovertext=hover,
             hovertemplate="%{hovertext}<extra></extra>",
-            colorscale=colours.VALUE_SCALE,
-            zmin=0.0,
+            colorscale=HEAT_SCALE,
+            zmin=-1.0,
             zmax=1.0,
+            zmid=0.0,
             xgap=1,
             ygap=1,
-            colorbar=dict(title=dict(text="value"), thickness=12),
+            colorbar=dict(title=dict(text="value"), thickness=12, tickvals=[-1, -0.5, 0, 0.5, 1]),
         )
     )
     head, px = figure_title(title, "Hover a cell for its bootstrap interval and how many units it used.")
@@ -150,7 +169,7 @@ def lin_grid(cells: Sequence[Cell], level: str, coefficient: str) -> pd.DataFram
             continue
         measure, _, setting = c.variant.partition(" · ")
         measures[measure] = None
-        rows.setdefault(setting, {})[measure] = number(c.value, 2)
+        rows.setdefault(setting, {})[measure] = cell_text(c, 2)
     frame = pd.DataFrame.from_dict(rows, orient="index", columns=list(measures)).fillna("—")
     frame.index.name = "setting"
     return frame.reset_index()
