@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from typing import Optional, Sequence, Union
+from typing import Mapping, Optional, Sequence, Union
 
 import numpy as np
 import pandas as pd
@@ -13,6 +13,7 @@ import pandas as pd
 from rouge_core.agreement import Measurement, disagreements, krippendorff_alpha
 from rouge_core.annotation import AnnotationStore, Item, Judgment, Rubric, StoreError, data_dir, default_path
 from rouge_core.annotation.store import FILE_NAME
+from ui.render.literal import md_literal
 
 #: Levels of measurement the agreement table reports (SummEval's 1-5 scales are ordinal; interval too).
 LEVELS: tuple[Measurement, ...] = ("ordinal", "interval")
@@ -55,22 +56,57 @@ def store_or_message() -> Union[AnnotationStore, str]:
         return f"{CANNOT_OPEN}{folder / FILE_NAME}: {e.strerror or e}"
 
 
-def order(items: Sequence[Item], annotator: str, blind: bool, corpus_hash: str) -> list[Item]:
-    """The items in the order this annotator sees them: the corpus order, or in blind mode a shuffle
-    seeded by the annotator's name and the corpus (the same person gets the same order every time).
+def order(items: Sequence[Item], annotator: str, blind: bool, corpus_hash: str, overlap: int = 0) -> list[Item]:
+    """The items in the order this annotator sees them: the corpus order, or in blind mode a shuffle.
+    In blind mode the first ``overlap`` items (the corpus's overlap, :meth:`AnnotationStore.overlap`)
+    are the same items in the same order for everyone (seeded by the corpus only), so two annotators
+    share them and agreement has units to pair; the rest follow in a shuffle seeded by the annotator's
+    name and the corpus. The same person gets the same order every time; with ``overlap`` 0 the order
+    is the one of earlier versions (a resumed annotator keeps their place).
 
     >>> from rouge_core.annotation import Item
-    >>> its = [Item(i, 1, i, f"d{i}", "A", (), (), None, {}, "") for i in range(5)]
-    >>> [i.id for i in order(its, "ann", False, "h")]
-    [0, 1, 2, 3, 4]
+    >>> its = [Item(i, 1, i, f"d{i}", "A", (), (), None, {}, "") for i in range(6)]
+    >>> [i.id for i in order(its, "ann", False, "h", overlap=3)]
+    [0, 1, 2, 3, 4, 5]
     >>> order(its, "ann", True, "h") == order(its, "ann", True, "h") != its
+    True
+    >>> order(its, "ann", True, "h", 3)[:3] == order(its, "bob", True, "h", 3)[:3]
     True
     """
     if not blind:
         return list(items)
-    seed = int.from_bytes(hashlib.sha256(f"{annotator}\0{corpus_hash}".encode()).digest()[:8], "big")
-    perm = np.random.default_rng(seed).permutation(len(items))
-    return [items[int(i)] for i in perm]
+    k = min(max(overlap, 0), len(items))
+    first = [int(i) for i in _permutation(corpus_hash, len(items))[:k]] if k else []
+    taken = set(first)
+    rest = [item for n, item in enumerate(items) if n not in taken]  # in corpus order, as before overlaps
+    return [items[n] for n in first] + [rest[int(i)] for i in _permutation(f"{annotator}\0{corpus_hash}", len(rest))]
+
+
+def _permutation(seed_text: str, n: int) -> np.ndarray:
+    """A permutation of ``range(n)`` fixed by ``seed_text`` (the same on every machine and run)."""
+    seed = int.from_bytes(hashlib.sha256(seed_text.encode()).digest()[:8], "big")
+    return np.random.default_rng(seed).permutation(n)
+
+
+def shared_markdown(counts: Mapping[str, int], overlap: int) -> str:
+    """What the page says about overlap, as Markdown (annotator names shown literally): how many items
+    everyone judges (``overlap``) and how many judged items this annotator shares with each other one
+    (:meth:`AnnotationStore.shared_counts`).
+
+    >>> shared_markdown({"bo": 3, "c*y": 0}, 5)
+    'Every annotator judges the same first 5 items. Items you share with others so far: bo 3, c\\\\*y 0.'
+    >>> shared_markdown({}, 0)
+    'No overlap is set: items are shared only by chance. No one else has judged an item yet.'
+    """
+    head = (
+        f"Every annotator judges the same first {overlap} item{'s' if overlap != 1 else ''}."
+        if overlap
+        else "No overlap is set: items are shared only by chance."
+    )
+    if not counts:
+        return f"{head} No one else has judged an item yet."
+    shares = ", ".join(f"{md_literal(name, limit=60)} {n}" for name, n in counts.items())
+    return f"{head} Items you share with others so far: {shares}."
 
 
 def judged_items(judgments: Sequence[Judgment], rubric: Rubric) -> set[int]:

@@ -22,6 +22,7 @@ from typing import Union
 from .corpora import CorporaMixin
 from .history import HistoryMixin
 from .judgments import JudgmentsMixin
+from .overlap import OverlapMixin
 from .rubrics import RubricsMixin
 from .status import StatusMixin
 from .units import UnitsMixin
@@ -55,7 +56,7 @@ def default_path() -> Path:
     return data_dir() / FILE_NAME
 
 
-class AnnotationStore(CorporaMixin, RubricsMixin, JudgmentsMixin, StatusMixin, UnitsMixin, HistoryMixin):
+class AnnotationStore(CorporaMixin, RubricsMixin, JudgmentsMixin, StatusMixin, UnitsMixin, HistoryMixin, OverlapMixin):
     """The annotation store in the SQLite file ``path`` (default: :func:`default_path`; ``":memory:"``
     for a private store that vanishes on close). Opening migrates an older schema; a newer one is
     refused with :class:`~rouge_core.annotation.model.SchemaError`. Use it as a context manager, or
