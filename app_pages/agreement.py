@@ -61,10 +61,17 @@ def load_sample(sample: str) -> None:
     try:
         with opened as store:
             name, counts = mh.load_sample(store, sample)
+            corpus_id = next(c.id for c in store.corpora() if c.name == name)
+            judged = mh.criteria_and_sources(store, corpus_id)
     except (ReadError, StoreError, OSError) as e:
         st.session_state[MSG] = ("error", f"The sample was not loaded: {e}")
         return
     kept.set_value("agree_corpus", name)
+    # Show the judgments just loaded, not the sources chosen before (say, a few test annotators' of that corpus).
+    choice = mh.loaded_choice(judged, list(counts), str(kept.get_value("agree_criterion", "")))
+    if choice is not None:
+        kept.set_value("agree_criterion", choice[0])
+        kept.set_value("agree_sources", choice[1])
     judged = ", ".join(f"{n:,} {source}" for source, n in counts.items())
     st.session_state[MSG] = ("ok", f"{name} is in the annotation store with its judgments ({judged}).")
 
@@ -78,11 +85,13 @@ def use_lin_grid() -> None:
 
 arrived()
 st.title("ROUGE Lens · Agreement with humans")
-st.markdown(
-    "**Does ROUGE agree with people?** Correlate ROUGE variants with human scores from the annotation "
+headline = st.empty()  # names the judgments in use once they are chosen below
+INTRO = (
+    "Correlate ROUGE variants with human scores from the annotation "
     "store, per input across systems (summary level), over system means (system level) or over all "
     "summaries (global level), with bootstrap intervals (Deutsch et al., 2021)."
 )
+headline.markdown("**Does ROUGE agree with people?** " + INTRO)
 message = st.session_state.pop(MSG, None)
 if isinstance(message, tuple):
     (st.success if message[0] == "ok" else st.error)(md_literal(message[1], 600))
@@ -135,6 +144,10 @@ with opened as store, failures_shown():
     items = store.items(info.id)
 
 what = f"{criterion} ({', '.join(sources)}) in {name}"
+headline.markdown(
+    f"**Does ROUGE agree with people?** Human scores: **{md_literal(', '.join(sources), 200)}** "
+    f"({md_literal(criterion, 100)} in {md_literal(name, 200)}). " + INTRO
+)
 try:
     human = mh.human_matrix(scores)
 except ValueError as e:
@@ -250,7 +263,10 @@ with grid:
                      format_func=me.COEFFICIENT_NAMES.__getitem__)  # fmt: skip
     st.dataframe(view.lin_grid(cells, grid_level, grid_coef), hide_index=True, width="stretch")
     st.caption("Rows: Lin (2004)'s settings; columns: the measures, as in his Tables 1–3 (transposed).")
-notes = sorted({c.note for c in cells if c.note})
+small = {(c.level, c.note) for c in cells if c.note.startswith("too small")}
+for level, note in sorted(small):
+    st.info(md_literal(f"No {me.LEVEL_NAMES[level]} correlation: {note}. Its cells are grey.", 400))
+notes = sorted({c.note for c in cells if c.note and not c.note.startswith("too small")})
 if notes:
     st.caption(md_literal("Undefined cells: " + "; ".join(notes), 1200))
 if len(human.systems) < 8:

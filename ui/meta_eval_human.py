@@ -6,7 +6,7 @@ correlations with them undefined (said in plain sentences). No widgets.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -82,3 +82,24 @@ def human_problems(m: ScoreMatrix, what: str) -> list[Problem]:
 def possible_levels(m: ScoreMatrix, levels: Sequence[str]) -> tuple[str, ...]:
     """The chosen levels that are defined for this many systems."""
     return tuple(lv for lv in levels if lv == "global" or len(m.systems) >= 2)
+
+
+def loaded_choice(
+    judged: Mapping[str, Sequence[str]], loaded: Sequence[str], criterion: str
+) -> Optional[tuple[str, list[str]]]:
+    """The (criterion, sources) to show after a sample's judgments from ``loaded`` were stored: the current
+    criterion if they judged it (else relevance, else the first they judged) and the loaded sources offered
+    for it (the experts among them when there are some, as the page's default). None if none is offered.
+
+    >>> judged = {"relevance": ("ann", "summeval-expert", "summeval-turker"), "mine": ("ann",)}
+    >>> loaded_choice(judged, ["summeval-expert", "summeval-turker"], "mine")
+    ('relevance', ['summeval-expert'])
+    >>> loaded_choice(judged, ["realsumm"], "relevance") is None
+    True
+    """
+    covered = [c for c, sources in judged.items() if any(s in loaded for s in sources)]
+    if not covered:
+        return None
+    chosen = criterion if criterion in covered else "relevance" if "relevance" in covered else covered[0]
+    sources = [s for s in judged[chosen] if s in loaded]
+    return chosen, [s for s in sources if "expert" in s] or sources

@@ -17,9 +17,11 @@ import ui.meta_eval_compute
 from rouge_core import RougeConfig, evaluate
 from rouge_core.annotation import AnnotationStore, default_path
 from rouge_core.correlation import bootstrap_interval, correlate
-from rouge_core.readers import read_corpus
+from rouge_core.readers import read_corpus, read_corpus_file
 from rouge_core.score_matrix import score_matrix
 from tests.app import broken_stores
+from ui.widgets.corpus_input import SAMPLE_DIR
+from ui.widgets.corpus_input import SAMPLES as SAMPLE_SPECS
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -248,3 +250,43 @@ def test_a_store_that_cannot_be_opened_gets_the_annotate_pages_message_and_stays
     assert not at.exception
     assert [plain(e.value) for e in at.error] == [f"The sample was not loaded: {message}", message]
     assert broken_stores.fingerprint(path) == before
+
+
+def _summeval_with_testers() -> None:
+    """The SummEval sample stored with a tester's relevance on 10 summaries: 2 per document on 5 documents."""
+    spec = SAMPLE_SPECS["summeval"]
+    with AnnotationStore(default_path()) as store:
+        cid = store.add_corpus(read_corpus_file(str(SAMPLE_DIR / spec.file)), spec.title)
+        relevance = store.summeval_rubric().criterion("relevance")
+        by_doc: dict[str, list] = {}
+        for item in store.items(cid):
+            by_doc.setdefault(item.doc_id, []).append(item)
+        picked = [it for items in list(by_doc.values())[:5] for it in items[:2]]
+        for k, item in enumerate(picked):
+            store.record(item.id, relevance, "tester", 1 + k % 5)
+
+
+def test_loading_a_sample_switches_to_its_judgments_and_names_them(data_dir):
+    # Issue 17, point 8: the source stayed on the testers' 10 summaries after loading SummEval's judgments.
+    _summeval_with_testers()
+    at = start()
+    assert at.multiselect(key="agree_sources").value == ["annotated"]
+    assert "Human scores: **annotated** (relevance in SummEval subset)" in plain(at.markdown[0].value)
+    ok(at.button(key="agree_load:summeval").click().run())
+    assert at.multiselect(key="agree_sources").value == ["summeval-expert"]
+    assert at.selectbox(key="agree_criterion").value == "relevance"
+    assert "Human scores: **summeval-expert** (relevance in SummEval subset)" in plain(at.markdown[0].value)
+    assert "No summary level correlation" not in page_text(at)
+
+
+def test_a_level_with_two_summaries_per_document_says_why_instead_of_a_value(data_dir):
+    _summeval_with_testers()
+    at = start()
+    text = page_text(at)
+    assert (
+        "No summary level correlation: too small: every document has at most 2 summaries scored by both "
+        "(a correlation needs 3). Its cells are grey." in text
+    )
+    values = table(at)[KENDALL]
+    assert values.isna().all() and len(values) == 9  # ROUGE-1, 2, L x CASE, STEM, STOP
+    assert not any(abs(v) == 1.0 for v in values)
