@@ -41,6 +41,17 @@ def with_summeval(name: str = "alice", blind: bool = True) -> AppTest:
     return at
 
 
+def move(at: AppTest, kind: str):
+    """The move button of the item shown (its key names the item: a late press finds no button)."""
+    (button,) = [b for b in at.button if str(b.key).startswith(f"annot_{kind}_")]
+    return button
+
+
+def candidate(at: AppTest) -> str:
+    """The text of the item shown (its candidate block)."""
+    return next(str(h.proto.body) for h in at.get("html") if ">Candidate<" in str(h.proto.body))
+
+
 def criteria(at: AppTest):
     return [r for r in at.radio if str(r.key).startswith("annot_v_")]
 
@@ -71,18 +82,18 @@ def test_judgments_are_stored_when_made_and_the_annotator_resumes_where_they_lef
     # in the same blind order.
     again = with_summeval()
     assert again.subheader[0].value.startswith("Item 2 of 120")
-    again.button(key="annot_prev").click().run()
+    move(again, "prev").click().run()
     assert again.subheader[0].value == first
     assert [r.value for r in criteria(again)] == [3, 4, 5, 2]
 
 
 def test_blind_mode_hides_the_system_and_shuffles_per_annotator():
-    blind = with_summeval("alice").subheader[0].value
-    assert "system" not in blind
-    other = with_summeval("bob").subheader[0].value
+    alice = with_summeval("alice")
+    assert alice.subheader[0].value == "Item 1 of 120"  # neither the document id (a hash) nor the system
+    bob = with_summeval("bob")
     open_ = with_summeval("alice", blind=False).subheader[0].value
-    assert "system M8" in open_ and open_.startswith("Item 1 of 120")
-    assert blind != other  # two annotators, two seeded orders (fixed seeds: this pair differs)
+    assert "system M8" in open_ and plain(open_).startswith("Item 1 of 120: document dm-test-")
+    assert candidate(alice) != candidate(bob)  # two annotators, two seeded orders (fixed seeds: this pair differs)
 
 
 def test_two_annotators_keep_their_own_judgments_on_the_same_item():
@@ -98,7 +109,7 @@ def test_skip_flag_and_note_are_kept():
     at = with_summeval(blind=False)
     at.text_area(key=next(t.key for t in at.text_area if str(t.key).startswith("annot_note_"))).input("unclear").run()
     at.checkbox(key=next(c.key for c in at.checkbox if str(c.key).startswith("annot_flag_"))).check().run()
-    at.button(key="annot_skip").click().run()
+    move(at, "skipb").click().run()
     assert at.subheader[0].value.startswith("Item 2 of 120")
     with AnnotationStore(default_path()) as s:
         item = s.items(s.corpora()[0].id)[0]
@@ -126,6 +137,8 @@ def test_published_judgments_load_and_agreement_is_krippendorffs_alpha():
     at.button(key="annot_published").click().run()
     assert not at.exception
     assert any("1,440 summeval-expert" in s.value.replace("\\", "") for s in at.success)
+    assert not any("criterion" in d.value.columns for d in at.dataframe)  # computed only when asked for
+    at.toggle(key="annot_agree_on").set_value(True).run()
     at.multiselect(key="annot_sources").set_value(["summeval-expert"]).run()
     table = next(d.value for d in at.dataframe if "criterion" in d.value.columns)
     assert list(table["criterion"]) == ["coherence", "consistency", "fluency", "relevance"]
@@ -263,7 +276,7 @@ def test_every_callback_says_not_saved_beside_its_widget_when_the_store_cannot_w
         assert not at.exception and not_saved(at) == [locked, locked]
         assert at.text_area(key=key).value == "unclear"
         at.checkbox(key=flag).check().run()
-        at.button(key="annot_skip").click().run()
+        move(at, "skipb").click().run()
         assert not at.exception and not_saved(at) == [locked] * 4
         assert at.subheader[0].value.startswith("Item 1 of 120")  # a skip not saved does not move on
     finally:

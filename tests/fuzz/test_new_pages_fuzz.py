@@ -520,6 +520,7 @@ def test_a_rubric_with_payload_names_is_saved_and_judged():
     ok(radios[0].set_value(2).run())
     ok(keyed(at.number_input, "annot_v_")[0].set_value(1.25).run())
     assert sorted((c, v) for _, _, c, _, v, _ in stored_judgments()) == [(MD_PAYLOADS[0], 2), (MD_PAYLOADS[2], 1.25)]
+    ok(at.toggle(key="annot_dis_on").set_value(True).run())  # disagreements are computed when asked for
     ok(at.selectbox(key="annot_dis_crit").set_value(MD_PAYLOADS[2]).run())
 
 
@@ -626,6 +627,7 @@ def test_imported_payload_judgments_reach_the_agreement_page(fmt, criterion):
     import_file(at, name, judgments_file(fmt, change))
     assert [plain(s.value) for s in at.success] == [f"Imported 48 judgments from {name}."]
     assert len(stored_judgments()) == 48
+    ok(at.toggle(key="annot_agree_on").set_value(True).run())  # agreement is computed when asked for
     ok(at.multiselect(key="annot_sources").set_value(list(SOURCES)).run())
     at = ok(at.switch_page(AGREEMENT).run())
     ok(at.selectbox(key="agree_criterion").set_value(criterion).run())

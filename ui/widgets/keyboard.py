@@ -3,10 +3,16 @@
 A small script (in a component frame, same origin as the app) listens to keys on the page:
 ``→`` or ``n`` next item, ``←`` or ``p`` previous item, ``↓``/``j`` and ``↑``/``k`` move the focused
 criterion, a digit sets the focused criterion to that value (and moves on to the next criterion),
-``s`` skips the item. Keys typed into a text box (the note, the name) are left alone; radio buttons
-and check boxes do not count as text. The script finds the page's own widgets by their container
-keys (``st-key-annot_crit_<i>``) and button labels, and clicks them: every judgment still goes
-through the widget and its callback, so the store commits it exactly as a mouse click would.
+``s`` skips the item, Backspace or ``u`` undoes the last judgment. Keys typed into a text box (the
+note, the name) are left alone; radio buttons and check boxes do not count as text. The script finds
+the page's own widgets by their container keys (``st-key-annot_crit_<i>``) and button labels, and
+clicks them: every judgment still goes through the widget and its callback, so the store commits it
+exactly as a mouse click would.
+
+Keys are queued and applied one at a time, in the order typed: a key that changes something (a digit,
+a move) waits until the run it started has finished and the page shows its result, so a digit typed
+just after → lands on the item → moved to, never on the one being left, and no key is dropped. The
+queue is ``document.__rougeLensKeys.queue`` (a test can wait for it to empty).
 """
 
 from __future__ import annotations
@@ -14,16 +20,26 @@ from __future__ import annotations
 from ui.widgets.frame import script_frame
 
 #: Labels of the buttons the keys press (the page draws buttons with exactly these labels).
-NEXT, PREVIOUS, SKIP = "Next ▸", "◂ Previous", "Skip"
+NEXT, PREVIOUS, SKIP, UNDO = "Next ▸", "◂ Previous", "Skip", "↶ Undo"
+
+#: The key legend the Annotate page prints beside the rubric.
+LEGEND = (
+    "Keys: a digit scores the outlined criterion and moves to the next one · ↓ / j and ↑ / k choose the "
+    "criterion · → / n next item · ← / p previous · s skip · Backspace / u undo your last judgment"
+)
 
 _SCRIPT = """<script>
 const doc = window.parent.document;
 if (!doc.__rougeLensKeys) {
-  doc.__rougeLensKeys = {focus: 0};
+  doc.__rougeLensKeys = {focus: 0, queue: [], busy: false};
   const state = doc.__rougeLensKeys;
-  const groups = () => Array.from(doc.querySelectorAll("[class*='st-key-annot_crit_']"));
-  const button = (label) => Array.from(doc.querySelectorAll("button")).find(
+  const fresh = (els) => els.filter((e) => !e.closest("[data-stale='true']"));
+  const groups = () => fresh(Array.from(doc.querySelectorAll("[class*='st-key-annot_crit_']")));
+  const button = (label) => fresh(Array.from(doc.querySelectorAll("button"))).find(
     (b) => b.innerText.trim() === label && !b.disabled);
+  // a run is in flight while Streamlit shows its status widget or elements of the previous run
+  const running = () => !!doc.querySelector("[data-testid='stStatusWidget']") ||
+    !!doc.querySelector("[data-stale='true']");
   const mark = () => {
     const gs = groups();
     if (state.focus >= gs.length) state.focus = Math.max(0, gs.length - 1);
@@ -34,32 +50,55 @@ if (!doc.__rougeLensKeys) {
     });
   };
   setInterval(mark, 250);
+  const press = (label) => { const b = button(label); if (!b) return false; state.focus = 0; b.click(); return true; };
+  // apply one key; true when it started a run (the next key then waits for that run to finish)
+  const apply = (key) => {
+    if (key === "ArrowRight" || key === "n") return press("__NEXT__");
+    if (key === "ArrowLeft" || key === "p") return press("__PREVIOUS__");
+    if (key === "s") return press("__SKIP__");
+    if (key === "Backspace" || key === "u") return press("__UNDO__");
+    if (key === "ArrowDown" || key === "j") {
+      state.focus = Math.min(state.focus + 1, groups().length - 1); mark(); return false;
+    }
+    if (key === "ArrowUp" || key === "k") { state.focus = Math.max(state.focus - 1, 0); mark(); return false; }
+    const g = groups()[state.focus];
+    if (!g) return false;
+    const option = Array.from(g.querySelectorAll("label")).find((l) => l.innerText.trim() === key);
+    if (!option) return false;
+    const input = option.querySelector("input");
+    const changes = !(input && input.checked);  // the value it has already: no run starts
+    option.click();
+    if (doc.activeElement && doc.activeElement.blur) doc.activeElement.blur();
+    if (state.focus < groups().length - 1) state.focus += 1;
+    mark();
+    return changes;
+  };
+  let quiet = 0;
+  const pump = () => {
+    if (state.busy) return;
+    if (!state.queue.length) return;
+    if (running()) { quiet = 0; setTimeout(pump, 40); return; }
+    if (++quiet < 2) { setTimeout(pump, 40); return; }  // idle on two looks in a row
+    quiet = 0;
+    const key = state.queue.shift();
+    if (apply(key)) {
+      state.busy = true;
+      setTimeout(() => { state.busy = false; pump(); }, 250);  // the run starts, then pump waits for it
+    } else { pump(); }
+  };
+  state.pending = () => state.queue.length + (state.busy ? 1 : 0);
   doc.addEventListener("keydown", (e) => {
     const t = e.target;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const typing = t && (t.isContentEditable || ["TEXTAREA", "SELECT"].includes(t.tagName) ||
       (t.tagName === "INPUT" && !["radio", "checkbox", "button"].includes(t.type)));
     if (typing) return;
-    if (!groups().length && !button("__NEXT__")) return;
-    const press = (label) => { const b = button(label); if (b) { state.focus = 0; b.click(); } };
-    if (e.key === "ArrowRight" || e.key === "n") { press("__NEXT__"); }
-    else if (e.key === "ArrowLeft" || e.key === "p") { press("__PREVIOUS__"); }
-    else if (e.key === "s") { press("__SKIP__"); }
-    else if (e.key === "ArrowDown" || e.key === "j") {
-      state.focus = Math.min(state.focus + 1, groups().length - 1); mark();
-    }
-    else if (e.key === "ArrowUp" || e.key === "k") { state.focus = Math.max(state.focus - 1, 0); mark(); }
-    else if (/^[0-9]$/.test(e.key)) {
-      const g = groups()[state.focus];
-      if (!g) return;
-      const option = Array.from(g.querySelectorAll("label")).find((l) => l.innerText.trim() === e.key);
-      if (!option) return;
-      option.click();
-      if (doc.activeElement && doc.activeElement.blur) doc.activeElement.blur();
-      if (state.focus < groups().length - 1) state.focus += 1;
-      mark();
-    } else { return; }
+    if (!groups().length && !button("__NEXT__") && !state.queue.length) return;
+    const ours = ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "Backspace", "n", "p", "s", "u", "j", "k"];
+    if (!ours.includes(e.key) && !/^[0-9]$/.test(e.key)) return;
     e.preventDefault();
+    state.queue.push(e.key);
+    pump();
   }, true);
 }
 </script>"""
@@ -67,5 +106,10 @@ if (!doc.__rougeLensKeys) {
 
 def keyboard() -> None:
     """Install the key handler (once per browser page; drawing it again is harmless)."""
-    script = _SCRIPT.replace("__NEXT__", NEXT).replace("__PREVIOUS__", PREVIOUS).replace("__SKIP__", SKIP)
+    script = (
+        _SCRIPT.replace("__NEXT__", NEXT)
+        .replace("__PREVIOUS__", PREVIOUS)
+        .replace("__SKIP__", SKIP)
+        .replace("__UNDO__", UNDO)
+    )
     script_frame(script)

@@ -190,13 +190,14 @@ IGNORED_BY_PAGE: dict[str, tuple[str, ...]] = {
 }
 
 
-def sidebar_config(page: str = "") -> RougeConfig:
+def sidebar_config(page: str = "", folded: bool = False) -> RougeConfig:
     """Draw the option widgets in the sidebar and return the config they describe.
 
-    ``page`` (the running page's url path) greys out the options that page ignores."""
+    ``page`` (the running page's url path) greys out the options that page ignores; ``folded`` draws
+    them in a closed expander (a page that barely uses them; still drawn, so they keep their values)."""
     off = set(IGNORED_BY_PAGE.get(page, ()))
     _init_state()
-    sb = st.sidebar
+    sb = st.sidebar.expander("ROUGE options", expanded=False) if folded else st.sidebar
     sb.header("Options")
     if err := st.session_state.pop("opt_url_error", None):
         sb.warning(md_literal(err, 400))

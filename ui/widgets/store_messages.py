@@ -45,6 +45,20 @@ def forget(key: str) -> None:
     st.session_state.get(STATE, {}).pop(key, None)
 
 
+def failed(key: str) -> bool:
+    """Whether the last change of widget ``key`` was refused by the store (its entry is kept)."""
+    return bool(st.session_state.get(STATE, {}).get(key))
+
+
+def receipt(key: str, held: object) -> None:
+    """The receipt of widget ``key``: "Not saved: <reason>" when its last change was refused, else
+    "saved" when the store holds a value for it (``held``, read from the store in this run)."""
+    if failed(key):
+        show(key)
+    elif held is not None:
+        st.caption(f":green[✓ saved: {held:g}]" if isinstance(held, (int, float)) else ":green[✓ saved]")
+
+
 def show(key: str) -> None:
     """Show 'Not saved: <reason>' if the last change of widget ``key`` was not saved."""
     reason = st.session_state.get(STATE, {}).get(key)

@@ -1,0 +1,240 @@
+"""The item being annotated: its texts, the rubric (or content units), note, flag and the moves, drawn
+in an ``st.fragment`` so that a judgment or a keypress reruns the item, not the whole Annotate page.
+
+Every write goes through a widget's own callback with the item id bound into its arguments, and
+every move is keyed to the item it was pressed on (a "Next" pressed on item 3 that arrives when item 4
+is shown is ignored): a late or queued key never lands on another item. On every draw the widgets are
+set from the store (what this annotator holds for this item), so a reconnected page shows the store's
+values, never what the browser remembers; a change the store refused keeps the person's entry with
+"Not saved: <reason>" beside it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import streamlit as st
+
+from rouge_core.annotation import Item, Rubric, StoreError, Undone
+from rouge_core.annotation.status import MAX_NOTE
+from ui.annotation_view import judged_items, order, resume_position, store_or_message
+from ui.compute import report_for
+from ui.render.html import esc
+from ui.render.literal import md_literal
+from ui.render.ngrams import ngram_page_html
+from ui.widgets import state
+from ui.widgets.content_units import content_units
+from ui.widgets.keyboard import LEGEND, NEXT, PREVIOUS, SKIP, UNDO
+from ui.widgets.store_messages import failed, failures_shown, forget, receipt, save, show
+
+POS = "_annot_pos"  # (corpus, annotator, blind, rubric) -> position in that annotator's order
+SKIP_KEY = "annot_skip"  # where a skip that was not saved says why
+UNDO_KEY = "annot_undo"  # where an undo says what it undid (or why not)
+UNDONE = "_annot_undone"
+
+
+@dataclass(frozen=True)
+class Where:
+    """What the fragment draws: fixed by the page's full run (the fragment reruns with these)."""
+
+    corpus_id: int
+    digest: str
+    annotator: str
+    blind: bool
+    show_rouge: bool
+    task: str
+    rubric: Rubric
+
+    @property
+    def position_key(self) -> tuple[Any, ...]:
+        return (self.corpus_id, self.annotator, self.blind, self.rubric.id)
+
+
+def short(name: str) -> str:
+    """A short stable tag of ``name`` for widget keys (names may hold any character)."""
+    return hashlib.sha256(name.encode()).hexdigest()[:10]
+
+
+def _record(item_id: int, criterion_id: int, annotator: str, key: str) -> None:
+    value = st.session_state.get(key)
+    if value is not None:
+        save(key, lambda s: s.record(item_id, criterion_id, annotator, value))
+
+
+def _note(item_id: int, annotator: str, key: str) -> None:
+    note = str(st.session_state.get(key) or "")
+    save(key, lambda s: s.set_note(item_id, annotator, note))
+
+
+def _flag(item_id: int, annotator: str, key: str) -> None:
+    flagged = bool(st.session_state.get(key))
+    save(key, lambda s: s.set_flag(item_id, annotator, flagged))
+
+
+def _move(where: tuple[Any, ...], item_id: int, ids: Sequence[int], step: int, skip: str | None = None) -> None:
+    """Move one item from ``item_id``; nothing when another item is shown by now (a late press)."""
+    pos = st.session_state.setdefault(POS, {})
+    k = pos.get(where, 0)
+    if not 0 <= k < len(ids) or ids[k] != item_id:
+        return  # pressed on an item no longer shown: applying it would move from another item
+    forget(SKIP_KEY)  # a skip that was not saved concerned the item being left
+    if skip is not None and not save(SKIP_KEY, lambda s: s.set_skip(item_id, skip, True)):
+        return  # not skipped: stay on the item, where "Not saved" says why
+    pos[where] = min(max(k + step, 0), max(len(ids) - 1, 0))
+
+
+def _undo(where: tuple[Any, ...], corpus_id: int, annotator: str, ids: Sequence[int]) -> None:
+    """Undo the annotator's last judgment in this corpus and show its item (the store says which
+    judgment, or that there is none left)."""
+    got: list[Undone | None] = []
+    if not save(UNDO_KEY, lambda s: got.append(s.undo_last(corpus_id, annotator))):
+        return  # "Not saved" beside the button says why
+    undone = got[0]
+    if undone is None:
+        st.session_state[UNDONE] = "Nothing to undo."
+        return
+    now = "no value" if undone.value is None else f"{undone.value:g}"
+    if undone.item_id in ids:  # back to the item of the undone judgment, as the person expects to see it
+        k = ids.index(undone.item_id)
+        st.session_state.setdefault(POS, {})[where] = k
+        st.session_state[UNDONE] = f"Undone: {undone.criterion} on item {k + 1} (now {now})."
+    else:
+        st.session_state[UNDONE] = f"Undone: {undone.criterion} (now {now})."
+
+
+def _text_block(title: str, text: str) -> None:
+    st.html(
+        f"<div style='font-weight:600;margin-top:.4rem'>{esc(title)}</div>"
+        f"<div style='white-space:pre-wrap;border-left:3px solid #ddd;padding:.2rem .6rem'>{esc(text)}</div>"
+    )
+
+
+def _texts(item: Item, show_rouge: bool) -> None:
+    if item.source:
+        with st.expander("Source document"):
+            _text_block("Source", item.source)
+    if show_rouge:
+        rep = report_for(item.candidate_text, ["\n".join(r) for r in item.references], state.config())
+        if "ROUGE-1" in rep.measures:
+            st.html(ngram_page_html(rep, "ROUGE-1", 0)[0])
+            st.caption("ROUGE-1 matches of the candidate against reference 1 (the sidebar's settings).")
+        else:
+            _text_block("Candidate", item.candidate_text)
+    else:
+        _text_block("Candidate", item.candidate_text)
+    if item.references:
+        _text_block("Reference 1", "\n".join(item.references[0]))
+    if len(item.references) > 1:
+        with st.expander(f"References 2 to {len(item.references)}"):
+            for r, ref in enumerate(item.references[1:], start=2):
+                _text_block(f"Reference {r}", "\n".join(ref))
+
+
+def _held(key: str, value: Any) -> None:
+    """Show the store's value in widget ``key`` (drawn next), unless the person's last change there was
+    refused: then their entry stays, with "Not saved" beside it."""
+    if not failed(key):
+        st.session_state[key] = value
+
+
+def _criterion(item: Item, c: Any, annotator: str, stored: dict[int, float], i: int) -> None:
+    key = f"annot_v_{item.id}_{c.id}_{short(annotator)}"
+    label = f"{c.name}: {c.description}" if c.description else c.name
+    have = stored.get(c.id)
+    with st.container(key=f"annot_crit_{i}"):
+        args = (item.id, c.id, annotator, key)
+        if c.integer and c.scale_max - c.scale_min <= 10:
+            options = list(range(int(c.scale_min), int(c.scale_max) + 1))
+            keys = [str(o) for o in options if 0 <= o <= 9]  # the options are their own digits: one key each
+            hint = f"Keys {keys[0]} to {keys[-1]} when this criterion is outlined" if keys else None
+            _held(key, int(have) if have is not None else None)
+            st.radio(md_literal(label, 400), options, index=None, horizontal=True, key=key, help=hint,
+                     on_change=_record, args=args)  # fmt: skip
+        else:
+            _held(key, have)
+            st.number_input(
+                md_literal(label, 400),
+                min_value=float(c.scale_min),
+                max_value=float(c.scale_max),
+                value=None,
+                step=1.0 if c.integer else 0.01,
+                key=key,
+                on_change=_record,
+                args=args,
+            )
+        receipt(key, have)
+
+
+@st.fragment
+def annotate_item(where: Where) -> None:
+    """Draw the annotator's current item with its progress; reruns alone on every judgment and move."""
+    opened = store_or_message()
+    if isinstance(opened, str):
+        st.error(md_literal(opened, 600))
+        return
+    with opened as store, failures_shown():
+        _draw(store, where)
+
+
+def _draw(store: Any, where: Where) -> None:
+    rubric, annotator = where.rubric, where.annotator
+    items = store.items(where.corpus_id)
+    if not items:
+        st.warning("The corpus has no documents to annotate.")
+        return
+    ordered = order(items, annotator, where.blind, where.digest)
+    ids = [it.id for it in ordered]
+    mine = store.judgments(where.corpus_id, annotator=annotator)
+    done = judged_items(mine, rubric)
+    skipped = {it.id for it in items if store.status(it.id, annotator).skipped}
+    positions = st.session_state.setdefault(POS, {})
+    key = where.position_key
+    if key not in positions or not 0 <= positions[key] < len(ordered):
+        positions[key] = resume_position(ordered, done, skipped)
+    k = positions[key]
+    item = ordered[k]
+    try:
+        store.set_position(item.id, annotator)
+    except StoreError as e:  # where to resume is not a judgment: say so and let the person go on
+        st.warning(md_literal(f"Your place in the corpus was not saved: {e}", 600))
+    total = len(ordered)
+    st.progress(len(done) / total if total else 0.0,
+                text=f"{len(done):,} of {total:,} judged on every criterion · {len(skipped):,} skipped")  # fmt: skip
+    head = f"Item {k + 1} of {total}"
+    if not where.blind:  # blind mode names neither the document (its id can be a hash) nor the system
+        head = f"{head}: document {item.doc_id}, system {item.system or '(none)'}"
+    st.subheader(md_literal(head, 300))
+    _texts(item, where.show_rouge)
+    st.caption(LEGEND)
+    if where.task == "rubric":
+        stored = {j.criterion_id: j.value for j in mine if j.item_id == item.id}
+        for i, crit in enumerate(rubric.criteria):
+            _criterion(item, crit, annotator, stored, i)
+    else:
+        content_units(store, where.corpus_id, item, annotator)
+    status = store.status(item.id, annotator)
+    note_key = f"annot_note_{item.id}_{short(annotator)}"
+    _held(note_key, status.note)
+    st.text_area("Note (saved when you leave the box)", key=note_key, on_change=_note,
+                 args=(item.id, annotator, note_key), max_chars=MAX_NOTE)  # fmt: skip
+    show(note_key)
+    flag_key = f"annot_flag_{item.id}_{short(annotator)}"
+    _held(flag_key, status.flagged)
+    b1, b2, b3, b4, b5 = st.columns(5)
+    # each move button is keyed to its item: a press that arrives after the item changed finds no button
+    b1.button(PREVIOUS, key=f"annot_prev_{item.id}", on_click=_move, args=(key, item.id, ids, -1), disabled=k == 0)
+    b2.button(NEXT, key=f"annot_next_{item.id}", on_click=_move, args=(key, item.id, ids, 1), disabled=k == total - 1)
+    b3.button(SKIP, key=f"annot_skipb_{item.id}", on_click=_move, args=(key, item.id, ids, 1, annotator))
+    b4.button(UNDO, key=f"annot_undob_{item.id}", on_click=_undo, args=(key, where.corpus_id, annotator, ids),
+              help="Undo your last judgment in this corpus (Backspace or u)")  # fmt: skip
+    b5.checkbox("Flag this item", key=flag_key, on_change=_flag, args=(item.id, annotator, flag_key))
+    with b3:
+        show(SKIP_KEY)
+    with b4:
+        show(UNDO_KEY)
+        if undone := st.session_state.pop(UNDONE, None):
+            st.caption(md_literal(str(undone), 300))
+    with b5:
+        show(flag_key)
