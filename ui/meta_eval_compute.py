@@ -44,6 +44,8 @@ STATISTICS = {"F": "fmeasure", "R": "recall", "P": "precision"}
 LEVEL_NAMES = {"summary": "summary level", "system": "system level", "global": "global level"}
 COEFFICIENT_NAMES = {"pearson": "Pearson r", "spearman": "Spearman ρ", "kendall": "Kendall τ-b"}
 RESAMPLE_NAMES = {"systems": "systems", "inputs": "inputs (documents)", "both": "systems and inputs"}
+#: Half the band integer human scores are spread over in the scatter, and the seed of the spread.
+JITTER, JITTER_SEED = 0.15, 17
 #: Seconds of scoring after which the progress bar appears (cached steps take none: no bar flickers).
 PROGRESS_AFTER = 0.3
 
@@ -140,12 +142,30 @@ def inspect_target(info: CorpusInfo, item: Item) -> tuple[Loaded, Document]:
     return Loaded(corpus, Source("store", info.name, ()), info.sentences, info.content_hash[:16]), doc
 
 
-def scatter_frame(x: np.ndarray, human: ScoreMatrix) -> pd.DataFrame:
-    """A row per summary scored on both sides: system, doc_id, rouge, human (systems in matrix order).
+def jittered(values: Sequence[float], seed: int = JITTER_SEED, width: float = JITTER) -> list[float]:
+    """``values`` moved up or down by up to ``width`` (seeded: the same every run) when they are all whole
+    numbers, as one annotator's 1-5 scores are (equal ones would hide each other); else unchanged.
 
-    >>> h = score_matrix([("A", "d1", 3.0), ("B", "d1", 4.0)])
+    >>> jittered([0.5, 2.0])
+    [0.5, 2.0]
+    >>> [round(abs(v - w), 2) <= JITTER for v, w in zip(jittered([1.0, 1.0, 3.0]), [1.0, 1.0, 3.0])]
+    [True, True, True]
+    >>> jittered([1.0, 1.0]) == jittered([1.0, 1.0]) != [1.0, 1.0]
+    True
+    """
+    if not values or any(not float(v).is_integer() for v in values):
+        return [float(v) for v in values]
+    shifts = np.random.default_rng(seed).uniform(-width, width, len(values))
+    return [float(v) + float(d) for v, d in zip(values, shifts)]
+
+
+def scatter_frame(x: np.ndarray, human: ScoreMatrix) -> pd.DataFrame:
+    """A row per summary scored on both sides: system, doc_id, rouge, human and the human score as drawn
+    (``shown``: :func:`jittered`) (systems in matrix order).
+
+    >>> h = score_matrix([("A", "d1", 3.5), ("B", "d1", 4.0)])
     >>> scatter_frame(np.array([[0.5], [np.nan]]), h).to_dict("records")
-    [{'system': 'A', 'doc_id': 'd1', 'rouge': 0.5, 'human': 3.0}]
+    [{'system': 'A', 'doc_id': 'd1', 'rouge': 0.5, 'human': 3.5, 'shown': 3.5}]
     """
     rows = [
         (str(system), str(doc), float(x[i, j]), float(human.values[i, j]))
@@ -153,7 +173,9 @@ def scatter_frame(x: np.ndarray, human: ScoreMatrix) -> pd.DataFrame:
         for j, doc in enumerate(human.inputs)
         if not (math.isnan(x[i, j]) or math.isnan(human.values[i, j]))
     ]
-    return pd.DataFrame(rows, columns=["system", "doc_id", "rouge", "human"])
+    frame = pd.DataFrame(rows, columns=["system", "doc_id", "rouge", "human"])
+    frame["shown"] = jittered(frame["human"].tolist())
+    return frame
 
 
 def picked_point(event: Any, frame: pd.DataFrame) -> Optional[tuple[str, str]]:

@@ -170,7 +170,7 @@ def test_correlation_cells_turn_errors_into_notes():
 def test_scatter_frame_and_picked_point():
     human = _matrix([("A", "d1", 1.0), ("B", "d1", 2.0), ("B", "d2", 3.0)])
     frame = me.scatter_frame(np.array([[0.5, NAN], [0.25, 0.75]]), human)
-    assert frame.to_dict("list") == {
+    assert frame.drop(columns="shown").to_dict("list") == {
         "system": ["A", "B", "B"],
         "doc_id": ["d1", "d1", "d2"],
         "rouge": [0.5, 0.25, 0.75],
@@ -252,3 +252,20 @@ def test_the_heatmap_diverges_around_zero_from_minus_one_to_one():
     scale = [c for _, c in heat.colorscale]
     # PuOr: orange at -1, white-ish in the middle, purple at 1 (-1 and 0 no longer look alike).
     assert scale[0] == "rgb(127,59,8)" and scale[-1] == "rgb(45,0,75)" and scale[len(scale) // 2] == "rgb(247,247,247)"
+
+
+def test_integer_human_scores_are_jittered_in_the_scatter_and_the_hover_says_the_true_value():
+    human = _matrix([("A", "d1", 3.0), ("B", "d1", 3.0), ("A", "d2", 3.0), ("B", "d2", 1.0)])
+    frame = me.scatter_frame(np.array([[0.5, 0.5], [0.25, 0.75]]), human)
+    shown = frame["shown"].tolist()
+    assert frame["human"].tolist() == [3.0, 3.0, 3.0, 1.0]
+    assert len(set(shown)) == 4  # the three 3s no longer sit on one another
+    assert all(0 < abs(s - h) <= me.JITTER for s, h in zip(shown, frame["human"]))
+    assert me.scatter_frame(np.array([[0.5, 0.5], [0.25, 0.75]]), human)["shown"].tolist() == shown  # seeded
+    fig = view.scatter_figure(frame, "ROUGE-1 F", "relevance")
+    a = fig.data[0]
+    assert list(a.y) == shown[:2] and [row[1] for row in a.customdata] == [3.0, 3.0]
+    assert "human %{customdata[1]:.3f}" in a.hovertemplate and "%{y" not in a.hovertemplate
+    # Means of several judgments (not whole numbers) are drawn where they are.
+    means = _matrix([("A", "d1", 3.5), ("B", "d1", 3.0)])
+    assert me.scatter_frame(np.array([[0.5], [0.25]]), means)["shown"].tolist() == [3.5, 3.0]

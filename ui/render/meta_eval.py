@@ -184,10 +184,11 @@ def scatter_figure(frame: pd.DataFrame, variant: str, human: str) -> go.Figure:
         fig.add_trace(
             go.Scatter(
                 x=rows["rouge"].tolist(),
-                y=rows["human"].tolist(),
+                y=rows["shown"].tolist() if "shown" in rows else rows["human"].tolist(),
                 mode="markers",
                 name=esc(short(str(system), 24)),
-                customdata=[esc(short(str(d), 60)) for d in rows["doc_id"]],
+                # The document and the true human score (the point may be jittered: ui.meta_eval_compute.jittered).
+                customdata=[[esc(short(str(d), 60)), h] for d, h in zip(rows["doc_id"], rows["human"])],
                 marker=dict(
                     color=NEUTRAL,
                     symbol=SYMBOLS[k % len(SYMBOLS)],
@@ -196,12 +197,13 @@ def scatter_figure(frame: pd.DataFrame, variant: str, human: str) -> go.Figure:
                     line=dict(color="white", width=0.5),
                 ),
                 hovertemplate=esc(short(str(system), 30))
-                + ", document %{customdata}<br>ROUGE %{x:.5f}<br>human %{y:.3f}<extra></extra>",
+                + ", document %{customdata[0]}<br>ROUGE %{x:.5f}<br>human %{customdata[1]:.3f}<extra></extra>",
             )
         )
     head, px = figure_title(
         f"{human} against {variant}",
-        "A point per summary, a symbol per system. Click a point to open that pair in Inspect.",
+        "A point per summary, a symbol per system (whole human scores spread a little up and down so that "
+        "equal ones stay visible; the hover gives the true score). Click a point to open that pair in Inspect.",
     )
     fig.update_xaxes(title_text=esc(short(variant, 60)))
     fig.update_yaxes(title_text=esc(short(human, 60)))
