@@ -2,10 +2,16 @@
 transactions.
 
 Writes run in ``BEGIN IMMEDIATE`` transactions: a writer takes SQLite's write lock when it starts,
-so concurrent writers (other sessions, other processes) wait for each other, up to the busy timeout,
-instead of failing half-way with "database is locked". Reads run in a deferred transaction, so a read
-of several tables sees one snapshot. A lock makes the store safe to share between threads; its calls
-run one at a time.
+so concurrent writers (other sessions, other processes) wait for each other instead of failing
+half-way with "database is locked". The wait is retried: :data:`WRITE_ATTEMPTS` attempts, SQLite's
+busy handler waiting an equal share of the budget (``schema.BUSY_TIMEOUT_MS``) in each, with an
+exponential pause with jitter between them (writers that failed together do not retry together).
+Retrying the ``BEGIN IMMEDIATE`` is retrying the whole transaction: nothing of it has run yet, and once
+it holds the write lock no other writer can make it busy (WAL mode). A write that still cannot start
+raises :class:`StoreError` ("another writer held the store for more than ... s").
+
+Reads run in a deferred transaction, so a read of several tables sees one snapshot. A lock makes the
+store safe to share between threads; its calls run one at a time.
 
 :meth:`StoreConnection.transaction` and :meth:`StoreConnection.snapshot` are the one place where an
 :class:`sqlite3.Error` of an open store (a read-only file, a full disk, a damaged page, a writer that
@@ -15,15 +21,22 @@ held the lock past the busy timeout) becomes a :class:`StoreError` in plain word
 
 from __future__ import annotations
 
+import random
 import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from types import TracebackType
 from typing import Iterator, Optional
 
 from . import schema
 from .model import StoreError
-from .sqlite_errors import store_error
+from .sqlite_errors import store_error, transient
+
+#: How many times a write tries to take the write lock before it fails.
+WRITE_ATTEMPTS = 4
+#: The pause after the first failed attempt, in seconds; doubled after each (times a jitter of 0.5-1.5).
+BACKOFF_SECONDS = 0.05
 
 
 class StoreConnection:
@@ -33,8 +46,10 @@ class StoreConnection:
         self.path = path
         self._lock = threading.RLock()
         self._depth = 0
-        self._busy_seconds = schema.BUSY_TIMEOUT_MS / 1000  # what connect() gives this connection
+        self._busy_seconds = schema.BUSY_TIMEOUT_MS / 1000  # the budget of a write waiting for others
         self._conn: Optional[sqlite3.Connection] = schema.connect(path)
+        # SQLite's busy handler waits this long in each attempt of _begin(); the attempts share the budget.
+        self._conn.execute(f"PRAGMA busy_timeout = {attempt_timeout_ms(schema.BUSY_TIMEOUT_MS)}")
 
     def close(self) -> None:
         """Close the connection (every write was already committed); later calls raise :class:`StoreError`."""
@@ -88,7 +103,7 @@ class StoreConnection:
                 raise StoreError("cannot write inside snapshot(); use transaction() for reads that lead to writes")
             self._depth = 1
             try:
-                conn.execute("BEGIN IMMEDIATE")
+                _begin(conn)
                 yield conn
                 conn.execute("COMMIT")
             except BaseException as e:
@@ -134,6 +149,39 @@ class StoreConnection:
 
     def _store_error(self, error: sqlite3.Error, writing: bool) -> StoreError:
         return store_error(error, writing, self._busy_seconds)
+
+
+def attempt_timeout_ms(budget_ms: int) -> int:
+    """SQLite's busy timeout in each of the :data:`WRITE_ATTEMPTS` attempts of a write whose whole wait
+    for other writers is ``budget_ms``.
+
+    >>> attempt_timeout_ms(10_000), attempt_timeout_ms(2)
+    (2500, 1)
+    """
+    return max(1, budget_ms // WRITE_ATTEMPTS)
+
+
+def backoff_seconds(attempt: int, jitter: float) -> float:
+    """The pause after failed attempt ``attempt`` (0 first), ``jitter`` drawn from 0.5 to 1.5.
+
+    >>> [backoff_seconds(k, 1.0) for k in range(3)]
+    [0.05, 0.1, 0.2]
+    """
+    return float(BACKOFF_SECONDS * 2**attempt * jitter)
+
+
+def _begin(conn: sqlite3.Connection) -> None:
+    """``BEGIN IMMEDIATE``, tried :data:`WRITE_ATTEMPTS` times while another writer holds the store
+    (each attempt waits in SQLite's busy handler first); the last attempt's error is raised."""
+    for attempt in range(WRITE_ATTEMPTS):
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as e:
+            if attempt == WRITE_ATTEMPTS - 1 or not transient(e):
+                raise
+        # not for security: the jitter only keeps writers that failed together from retrying together
+        time.sleep(backoff_seconds(attempt, random.uniform(0.5, 1.5)))  # noqa: S311
 
 
 def _misuse(error: sqlite3.Error) -> bool:

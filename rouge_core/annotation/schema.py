@@ -27,8 +27,10 @@ from .model import SchemaError
 
 #: ``PRAGMA application_id`` of an annotation store ("RLNS"): tells its files from other SQLite files.
 APPLICATION_ID = 0x524C4E53
-#: How long a connection waits for another writer before giving up, in milliseconds.
-BUSY_TIMEOUT_MS = 5000
+#: How long a write waits, over all its attempts, for other writers before giving up, in milliseconds
+#: (the connection's own busy timeout: opening and migrating wait this long in one go). Long enough
+#: for a burst of other annotators' writes and an import, short enough that a stuck writer is reported.
+BUSY_TIMEOUT_MS = 10_000
 
 
 @dataclass(frozen=True)

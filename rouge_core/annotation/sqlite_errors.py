@@ -51,6 +51,22 @@ def cause(error: sqlite3.Error, busy_seconds: float) -> str:
     return f"SQLite failed ({text})"
 
 
+def transient(error: BaseException) -> bool:
+    """True for an error that waiting can cure: another writer holds the store ("database is locked",
+    SQLITE_BUSY and its extended codes) or a table of it (SQLITE_LOCKED). A write failing so is retried.
+
+    >>> transient(sqlite3.OperationalError("database is locked")), transient(sqlite3.OperationalError("disk I/O error"))
+    (True, False)
+    """
+    if not isinstance(error, sqlite3.OperationalError):
+        return False
+    code = getattr(error, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in (_BUSY, _LOCKED)
+    text = str(error)
+    return any(words in text for words in ("database is locked", "database is busy", "database table is locked"))
+
+
 def store_error(error: sqlite3.Error, writing: bool, busy_seconds: float) -> StoreError:
     """The :class:`StoreError` to raise for ``error``: "cannot write the annotation store: <cause>"
     (or "cannot read ..." when ``writing`` is false).

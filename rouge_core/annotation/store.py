@@ -10,7 +10,7 @@ Connections: one :class:`AnnotationStore` holds one connection. It may be shared
 Streamlit: open it once per session and keep it in ``st.session_state``) or one per request (``with
 AnnotationStore() as store: ...``; opening is cheap). Different stores, in one process or several,
 may write to the same file at the same time: each write starts with ``BEGIN IMMEDIATE`` and waits
-(up to 5 s, the busy timeout) for the other writer instead of failing.
+(up to 10 s, ``schema.BUSY_TIMEOUT_MS``, over 4 attempts) for the other writer instead of failing.
 """
 
 from __future__ import annotations
