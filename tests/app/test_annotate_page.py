@@ -318,3 +318,104 @@ def test_a_store_damaged_under_the_page_gets_a_message_not_a_traceback():
     assert [plain(e.value) for e in at.error] == [
         "Cannot read the annotation store: the file is damaged (database disk image is malformed)"
     ]
+
+
+def receipts(at: AppTest) -> list[str]:
+    return [plain(c.value) for c in at.caption if "saved" in str(c.value) and "✓" in str(c.value)]
+
+
+def test_each_criterion_shows_the_stores_receipt_in_the_same_run():
+    at = with_summeval()
+    assert receipts(at) == []
+    criteria(at)[0].set_value(3).run()
+    assert receipts(at) == [":green[✓ saved: 3]"]
+    criteria(at)[2].set_value(5).run()
+    assert receipts(at) == [":green[✓ saved: 3]", ":green[✓ saved: 5]"]
+    criteria(at)[1].set_value(4).run()
+    criteria(at)[3].set_value(1).run()
+    assert "1 of 120 judged" in at.get("progress")[0].proto.text  # the counter moves in the same run
+
+
+def test_the_widgets_show_the_stores_values_not_the_sessions():
+    at = with_summeval(blind=False)
+    keys = [str(r.key) for r in criteria(at)]
+    at.session_state[keys[0]] = 5  # a browser that remembers a value the store never took
+    at.run()
+    assert [r.value for r in criteria(at)] == [None, None, None, None] and receipts(at) == []
+    with AnnotationStore(default_path()) as s:  # another session of this annotator judges the item
+        item = s.items(s.corpora()[0].id)[0]
+        s.record(item.id, s.summeval_rubric().criterion("fluency"), "alice", 2)
+        s.set_note(item.id, "alice", "from elsewhere")
+    at.run()
+    assert [r.value for r in criteria(at)] == [None, None, 2, None]
+    assert receipts(at) == [":green[✓ saved: 2]"]
+    assert at.text_area(key=note_key(at)).value == "from elsewhere"
+
+
+def _press_next(item_id: int) -> None:
+    """A Next press made on item ``item_id`` (as its button's callback gets it), on items 10, 11, 12."""
+    import streamlit as st
+
+    from ui.widgets.annotate_item import POS, _move
+
+    st.session_state.setdefault(POS, {("w",): 1})  # item 11 is shown
+    _move(("w",), item_id, [10, 11, 12], 1)
+
+
+@pytest.mark.parametrize("pressed_on, now", [(10, 1), (11, 2)])
+def test_a_next_pressed_on_an_item_no_longer_shown_is_ignored(pressed_on, now):
+    at = AppTest.from_function(_press_next, args=(pressed_on,), default_timeout=60).run()
+    assert not at.exception
+    assert at.session_state["_annot_pos"] == {("w",): now}
+
+
+def test_next_buttons_are_keyed_to_their_item_and_move_one_item():
+    at = with_summeval()
+    first = move(at, "next").key
+    move(at, "next").click().run()
+    assert at.subheader[0].value == "Item 2 of 120"
+    assert move(at, "next").key != first  # a press still on its way to item 1's button finds no button
+    move(at, "next").click().run()
+    assert at.subheader[0].value == "Item 3 of 120"
+
+
+def test_undo_removes_the_last_judgment_and_shows_its_item():
+    at = with_summeval(blind=False)
+    move(at, "undob").click().run()
+    assert "Nothing to undo." in [plain(c.value) for c in at.caption]
+    criteria(at)[0].set_value(3).run()
+    criteria(at)[1].set_value(4).run()
+    move(at, "next").click().run()
+    assert plain(at.subheader[0].value).startswith("Item 2 of 120")
+    move(at, "undob").click().run()
+    assert not at.exception
+    assert plain(at.subheader[0].value).startswith("Item 1 of 120")  # back to the undone judgment's item
+    assert "Undone: consistency on item 1 (now no value)." in [plain(c.value) for c in at.caption]
+    assert [r.value for r in criteria(at)] == [3, None, None, None]
+    with AnnotationStore(default_path()) as s:
+        assert [(j.criterion, j.value) for j in s.judgments()] == [("coherence", 3)]
+
+
+def test_the_page_prints_the_keys_and_no_server_path(data_dir):
+    at = with_summeval()
+    captions = [plain(c.value) for c in at.caption]
+    assert any(c.startswith("Keys: a digit scores the outlined criterion") and "Backspace / u undo" in c
+               for c in captions)  # fmt: skip
+    assert not any(str(data_dir) in c for c in captions + [plain(m.value) for m in at.markdown])
+    assert [r.options for r in criteria(at)] == [["1", "2", "3", "4", "5"]] * 4  # each option is its key
+
+
+def test_the_rouge_options_are_folded_on_annotate_only():
+    at = with_summeval()
+    assert [e.label for e in at.sidebar.expander] == ["ROUGE options"]
+    at.switch_page("app_pages/inspect.py").run()
+    assert [e.label for e in at.sidebar.expander] == []
+
+
+def test_exports_are_built_when_asked_for():
+    at = with_summeval(blind=False)
+    criteria(at)[0].set_value(3).run()
+    assert at.get("download_button") == []
+    at.button(key="annot_export").click().run()
+    labels = [d.proto.label for d in at.get("download_button")]
+    assert labels == ["Judgments as CSV", "Judgments as JSONL"]
