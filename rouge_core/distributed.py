@@ -23,7 +23,6 @@ per-pair results, in the same order.
 from __future__ import annotations
 
 import logging
-import signal
 import warnings
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar
@@ -32,7 +31,7 @@ from .batch import BatchResult, PairError, columns_chunk, concat, score_chunk
 from .config import RougeConfig
 from .corpus import CorpusReport, corpus_report
 from .evaluate import MeasureResult
-from .runners import current_table, ordered, use_table
+from .runners import current_table, interrupt_ignored, ordered, use_table
 
 if TYPE_CHECKING:
     from dask.bag import Bag
@@ -161,7 +160,7 @@ def local_cluster(workers: int = 2, threads_per_worker: int = 1) -> Iterator[Cli
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"invalid workers={workers!r}: expected a positive integer")
     with ExitStack() as stack:
-        with warnings.catch_warnings(), _interrupt_ignored():
+        with warnings.catch_warnings(), interrupt_ignored():
             # Without a dashboard the scheduler still serves its small HTTP API on 127.0.0.1, on port
             # 8787 or, when that is taken (another cluster), any free port: not worth a warning.
             warnings.filterwarnings("ignore", message="Port .* is already in use", category=UserWarning)
@@ -176,24 +175,6 @@ def local_cluster(workers: int = 2, threads_per_worker: int = 1) -> Iterator[Cli
                 )
             )  # closed by the stack from here on
         yield stack.enter_context(Client(cluster))
-
-
-@contextmanager
-def _interrupt_ignored() -> Iterator[None]:
-    """SIGINT ignored while the block runs: a process started with SIGINT ignored keeps ignoring it
-    (Python installs its ``KeyboardInterrupt`` handler only where SIGINT has its default action), so
-    the cluster's workers never see a terminal's Ctrl-C, which reaches every process of the job (this
-    process closes them; a worker would print a traceback). A Ctrl-C while the cluster starts is lost.
-    Outside the main thread nothing changes (signal handlers are set there)."""
-    try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
 
 
 @contextmanager

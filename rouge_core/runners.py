@@ -33,7 +33,7 @@ from concurrent.futures import (
     ThreadPoolExecutor,
     wait,
 )
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from itertools import islice
 from types import TracebackType
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Protocol, TypeVar
@@ -245,7 +245,15 @@ class ProcessRunner(_PoolRunner):
     """
 
     def _start(self) -> Executor:
-        return ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=ignore_interrupt)
+        ctx = _context()
+        if ctx.get_start_method() == "forkserver":
+            # The server imports the kernels (seconds on a busy machine) before it shields itself from
+            # Ctrl-C; started with SIGINT ignored, a terminal's Ctrl-C cannot print its traceback.
+            from multiprocessing import forkserver  # Unix only
+
+            with interrupt_ignored():
+                forkserver.ensure_running()
+        return ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=ignore_interrupt)
 
     def _task(self, fn: Callable[[int, list[Any]], T]) -> tuple[Callable[..., T], tuple[Any, ...]]:
         table = current_table()
@@ -272,6 +280,29 @@ def ignore_interrupt() -> None:
     parent, which shuts the pool down; a worker printing its own ``KeyboardInterrupt`` would only add
     tracebacks."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def interrupt_ignored() -> Iterator[None]:
+    """SIGINT ignored while the block runs, so processes started in it ignore it too: a process started
+    with SIGINT ignored keeps ignoring it (Python installs its ``KeyboardInterrupt`` handler only where
+    SIGINT has its default action). A terminal's Ctrl-C reaches every process of the job; this process
+    shuts its workers down, and a worker would only print a traceback. A Ctrl-C inside the block is
+    lost. Outside the main thread nothing changes (signal handlers are set there).
+
+    >>> with interrupt_ignored():
+    ...     signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    True
+    """
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
 
 
 def current_table() -> Optional[Mapping[str, str]]:
