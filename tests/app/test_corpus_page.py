@@ -410,3 +410,25 @@ def test_a_document_id_in_markdown_stays_text():
     at.button(key="back_to_corpus").click().run()
     again = next(b for b in at.button if plain(b.label).startswith("Open document"))
     assert "\\[x\\]\\(http" in again.label and "\\*\\*b\\*\\*" in again.label  # escaped: no link, no bold
+
+
+@pytest.mark.parametrize(
+    ("how", "button", "message"),
+    [
+        ("file", "load_file", "The upload has not arrived yet: choose a file above if you have not, wait for the file "
+         "name to appear under the box, then press Load again."),
+        ("aligned", "load_aligned", "The uploads have not arrived yet: choose a candidate file and at least one "
+         "reference file if you have not, wait for their names to appear under the boxes, then press Load again."),
+    ],
+)  # fmt: skip
+def test_load_pressed_before_the_upload_arrived_says_so(how, button, message):
+    # Issue 17, point 9: pressed before the uploader held the file, Load said "Choose a file first."
+    at = start()
+    at.radio(key=f"corpus:{KEY}:how").set_value(how).run()
+    at.button(key=f"corpus:{KEY}:{button}").click().run()
+    assert not at.exception, at.exception
+    assert [plain(e.value) for e in at.error] == [message]
+    # Loaded over an existing corpus (the loader in its expander), the corpus stays and the message shows.
+    at = load_sample(at, "realsumm")
+    at.button(key=f"corpus:{KEY}:{button}").click().run()
+    assert [plain(e.value) for e in at.error] == [message] and "Corpus: REALSumm subset" in page_text(at)

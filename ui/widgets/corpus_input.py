@@ -41,6 +41,16 @@ OPENED = "corpus_opened"  # an Opened record while Inspect shows a corpus pair
 ARRIVING = "corpus_arriving"  # Inspect's first run after a row was opened: scroll it to the top
 
 INSPECT_PAGE = "app_pages/inspect.py"
+#: "Load" pressed with no file in the uploader: none was chosen, or one was chosen and pressed for before its
+#: upload reached the server (the uploader then still holds nothing), which a bare "choose a file" misreads.
+NOT_ARRIVED = (
+    "The upload has not arrived yet: choose a file above if you have not, wait for the file name to appear "
+    "under the box, then press Load again."
+)
+NOT_ARRIVED_ALIGNED = (
+    "The uploads have not arrived yet: choose a candidate file and at least one reference file if you have "
+    "not, wait for their names to appear under the boxes, then press Load again."
+)
 SAMPLE_DIR = Path(__file__).resolve().parents[2] / "sample_data"
 NONE = "(none)"
 T = TypeVar("T")
@@ -153,8 +163,8 @@ def _load_sample(key: str, sample: str) -> None:
 def _load_file(key: str) -> None:
     def make() -> Source:
         up = st.session_state.get(UPLOAD.format(key=key))
-        if up is None:
-            raise ReadError("Choose a file first.")
+        if up is None:  # no file chosen, or chosen but still on its way: the server cannot tell them apart
+            raise ReadError(NOT_ARRIVED)
         name, data = up.name, up.getvalue()
         options: tuple[tuple[str, Any], ...] = ()
         if name.rpartition(".")[2].lower() in ("csv", "tsv"):
@@ -176,7 +186,7 @@ def _load_aligned(key: str) -> None:
         cand = st.session_state.get(ALIGNED_CAND.format(key=key))
         refs = st.session_state.get(ALIGNED_REFS.format(key=key)) or []
         if cand is None or not refs:
-            raise ReadError("Choose a candidate file and at least one reference file.")
+            raise ReadError(NOT_ARRIVED_ALIGNED)
         files = ((cand.name, cand.getvalue()), *((f.name, f.getvalue()) for f in refs))
         return Source("aligned", cand.name, files)
 
