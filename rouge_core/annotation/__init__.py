@@ -1,9 +1,11 @@
 """The annotation store: people's judgments of summaries, kept in one SQLite file.
 
 :class:`AnnotationStore` holds corpora (documents read by :mod:`rouge_core.readers`), versioned
-rubrics (default: SummEval's coherence, consistency, fluency, relevance), annotators, their judgments,
-notes / flags / skips, and content units with present / absent ticks. Every write commits before it
-returns. :mod:`.io` exports and imports judgments as CSV or JSON Lines; :mod:`.published` imports
+rubrics (default: SummEval's coherence, consistency, fluency, relevance), annotators, their judgments
+(with a log of each change, for :meth:`~AnnotationStore.undo_last`), notes / flags / skips, content
+units with present / absent ticks, and a per-corpus overlap (:meth:`~AnnotationStore.overlap`: the
+items every annotator judges, for agreement). Every write commits before it returns. :mod:`.io`
+exports and imports judgments as CSV or JSON Lines; :mod:`.published` imports
 SummEval's and REALSumm's published judgments and gives the human scores per (system, document).
 
 >>> from rouge_core.readers import read_corpus

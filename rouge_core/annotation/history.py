@@ -3,7 +3,8 @@
 Every change ``record()`` makes (a first value, or a value or source that differs from the stored one)
 writes a row of ``judgment_log`` in the same transaction, holding what it replaced. :meth:`undo_last`
 puts that back (or removes a first value) and marks the row undone, so the next undo walks one change
-further back. Imports (:mod:`.importing`, :mod:`.published`) are not logged: undo is for a person's
+further back. A change an import has replaced since is passed over (undoing it would overwrite the
+imported value). Imports (:mod:`.importing`, :mod:`.published`) are not logged: undo is for a person's
 own keys, and the exports and imports of judgments do not change.
 """
 
@@ -49,7 +50,7 @@ class HistoryMixin(StoreConnection):
     def undo_last(self, corpus_id: int, annotator: Union[Annotator, str]) -> Optional[Undone]:
         """Revert this annotator's most recent judgment change in the corpus: a changed value gets its
         previous value back (and source), a first value is removed. None when there is nothing left
-        to undo; each call walks one change further back.
+        to undo; each call walks one change further back. An unknown corpus raises :class:`StoreError`.
 
         >>> from rouge_core.annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
@@ -64,17 +65,28 @@ class HistoryMixin(StoreConnection):
         """
         name = annotator.name if isinstance(annotator, Annotator) else clean_name(annotator, "annotator name")
         with self.snapshot() as conn:  # nothing to undo (the usual first press): no write lock taken
+            if conn.execute("SELECT 1 FROM corpora WHERE id = ?", (corpus_id,)).fetchone() is None:
+                raise StoreError(f"no corpus {corpus_id!r} in the annotation store")
             if _latest(conn, corpus_id, name) is None:
                 return None
         with self.transaction() as conn:
-            row = _latest(conn, corpus_id, name)
-            if row is None:  # another session of this annotator undid it meanwhile
-                return None
-            log_id, item_id, criterion_id, annotator_id, old_value, old_source, old_updated_at = row
+            while True:
+                row = _latest(conn, corpus_id, name)
+                if row is None:  # another session of this annotator undid it meanwhile, or all are stale
+                    return None
+                log_id, item_id, criterion_id, annotator_id, old_value, old_source, old_updated_at, new_value = row
+                key = (item_id, criterion_id, annotator_id)
+                conn.execute("UPDATE judgment_log SET undone = 1 WHERE id = ?", (log_id,))
+                current = conn.execute(
+                    "SELECT value FROM judgments WHERE item_id = ? AND criterion_id = ? AND annotator_id = ?", key
+                ).fetchone()
+                if current is not None and current[0] == new_value:
+                    break
+                # An import replaced this change since (imports are not logged): undoing it would
+                # overwrite the imported value, so the change is passed over as already gone.
             crit = conn.execute("SELECT name, integer_scale FROM criteria WHERE id = ?", (criterion_id,)).fetchone()
             if crit is None:
                 raise StoreError(f"judgment log row {log_id}: no criterion {criterion_id}")
-            key = (item_id, criterion_id, annotator_id)
             value: Optional[float] = None
             if old_value is None:
                 conn.execute("DELETE FROM judgments WHERE item_id = ? AND criterion_id = ? AND annotator_id = ?", key)
@@ -85,14 +97,14 @@ class HistoryMixin(StoreConnection):
                     "WHERE item_id = ? AND criterion_id = ? AND annotator_id = ?",
                     (value, old_source, old_updated_at, *key),
                 )
-            conn.execute("UPDATE judgment_log SET undone = 1 WHERE id = ?", (log_id,))
             return Undone(int(item_id), str(crit[0]), value)
 
 
 def _latest(conn: sqlite3.Connection, corpus_id: int, name: str) -> Optional[tuple[Any, ...]]:
     """The newest change of annotator ``name`` in the corpus not yet undone."""
     row = conn.execute(
-        "SELECT l.id, l.item_id, l.criterion_id, l.annotator_id, l.old_value, l.old_source, l.old_updated_at "
+        "SELECT l.id, l.item_id, l.criterion_id, l.annotator_id, l.old_value, l.old_source, l.old_updated_at, "
+        "l.new_value "
         "FROM judgment_log l JOIN annotators a ON a.id = l.annotator_id "
         "WHERE a.name = ? AND l.corpus_id = ? AND l.undone = 0 ORDER BY l.id DESC LIMIT 1",
         (name, corpus_id),

@@ -7,7 +7,9 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from rouge_core.annotation import AnnotationStore, Undone, export_judgments, import_judgments
+import pytest
+
+from rouge_core.annotation import AnnotationStore, StoreError, Undone, export_judgments, import_judgments
 from rouge_core.annotation.schema import CURRENT_VERSION, user_version
 from rouge_core.readers import read_corpus
 
@@ -75,6 +77,10 @@ def test_undo_touches_only_this_annotator_and_corpus(tmp_path: Path) -> None:
         assert s.undo_last(cid, "ann") is None
         assert s.undo_last(cid, "nobody") is None  # an unknown annotator has nothing to undo
         assert [a.name for a in s.annotators()] == ["ann", "bob"]  # and is not added
+        with pytest.raises(StoreError, match="^no corpus 999 in the annotation store$"):
+            s.undo_last(999, "ann")
+        with pytest.raises(StoreError, match="^annotator name: empty$"):
+            s.undo_last(cid, "  ")
 
 
 def test_imported_judgments_are_not_undone(tmp_path: Path) -> None:
@@ -89,6 +95,23 @@ def test_imported_judgments_are_not_undone(tmp_path: Path) -> None:
         assert values(s, "ann") == [(s.items(cid)[0].id, "fluency", 4)]
         assert s.undo_last(cid, "ann") is None
         assert values(s, "ann") == [(s.items(cid)[0].id, "fluency", 4)]
+
+
+def test_a_change_an_import_replaced_since_is_passed_over(tmp_path: Path) -> None:
+    s, cid = store_with_corpus(tmp_path / "a.sqlite3")
+    later, later_cid = store_with_corpus(tmp_path / "b.sqlite3")
+    with s, later:
+        first, second = s.items(cid)[:2]
+        fluency = s.summeval_rubric().criterion("fluency")
+        s.record(second.id, fluency, "ann", 1)
+        s.record(first.id, fluency, "ann", 2)
+        s.record(first.id, fluency, "ann", 4)
+        later.record(later.items(later_cid)[0].id, later.summeval_rubric().criterion("fluency"), "ann", 5)
+        import_judgments(s, export_judgments(later, "csv").encode(), "newer.csv")  # newer: replaces the 4
+        assert values(s, "ann") == [(first.id, "fluency", 5), (second.id, "fluency", 1)]
+        assert s.undo_last(cid, "ann") == Undone(second.id, "fluency", None)  # ann's changes of item 1 are gone
+        assert values(s, "ann") == [(first.id, "fluency", 5)]
+        assert s.undo_last(cid, "ann") is None
 
 
 def test_a_v3_file_migrates_and_undoes(tmp_path: Path) -> None:
