@@ -150,3 +150,56 @@ def test_a_server_killed_mid_annotation_loses_nothing_committed(browser, tmp_pat
         context.close()
     finally:
         stop_server(proc)
+
+
+def _drained(page) -> None:
+    """Wait until the page script has applied every queued key and the last run has finished."""
+    page.wait_for_function("() => window.document.__rougeLensKeys && window.document.__rougeLensKeys.pending() === 0",
+                           timeout=60_000)  # fmt: skip
+    wait_idle(page)
+
+
+def _stored(data: Path, annotator: str) -> list[tuple[int, str, int]]:
+    con = sqlite3.connect(data / "annotations.sqlite3", timeout=10)
+    try:
+        rows = con.execute(
+            "SELECT i.position, c.name, j.value FROM judgments j JOIN annotators a ON a.id = j.annotator_id "
+            "JOIN items i ON i.id = j.item_id JOIN criteria c ON c.id = j.criterion_id WHERE a.name = ? "
+            "ORDER BY i.position, c.position",
+            (annotator,),
+        ).fetchall()
+    finally:
+        con.close()
+    return [(int(p), str(c), int(v)) for p, c, v in rows]
+
+
+@pytest.mark.parametrize("pause_ms, n_items", [(200, 4), (1500, 2)])
+def test_keys_typed_fast_land_on_their_items_in_order_and_undo_takes_back_one(browser, tmp_path, pause_ms, n_items):
+    """Digits then → at 0.2 s (and 1.5 s) between keys, without waiting for the page: every key is
+    applied, in order, to the item it was typed on; → moves exactly one item each time; Backspace
+    undoes exactly one judgment."""
+    proc, url = start_server(tmp_path)
+    try:
+        context, page = _open_annotate(browser, url, "fast", blind=False)
+        rounds = [["3", "4", "5", "2"], ["1", "2", "3", "4"], ["5", "5", "1", "2"], ["2", "3", "4", "5"]][:n_items]
+        for values in rounds:
+            for key in [*values, "ArrowRight"]:
+                page.keyboard.press(key)
+                page.wait_for_timeout(pause_ms)
+        _drained(page)
+        assert _item_heading(page).startswith(f"Item {len(rounds) + 1} of 120")
+        names = ["coherence", "consistency", "fluency", "relevance"]
+        want = [(k, n, int(v)) for k, values in enumerate(rounds) for n, v in zip(names, values)]
+        assert _stored(tmp_path, "fast") == want
+        assert f"{n_items} of 120 judged" in page.locator("[data-testid='stProgress']").inner_text()
+        page.screenshot(path=str(SHOTS / "annotate_fast.png"), full_page=True)
+        page.keyboard.press("Backspace")
+        _drained(page)
+        assert _stored(tmp_path, "fast") == want[:-1]  # exactly one judgment taken back
+        assert _item_heading(page).startswith(f"Item {len(rounds)} of 120")  # shown where it was undone
+        assert page.get_by_text(f"Undone: relevance on item {n_items} (now no value).").count() == 1
+        assert page.get_by_text("✓ saved").count() == 3  # the receipts of the three judgments left
+        page.screenshot(path=str(SHOTS / "annotate_undone.png"), full_page=True)
+        context.close()
+    finally:
+        stop_server(proc)
