@@ -25,7 +25,7 @@ from ui.widgets import kept
 from ui.widgets.annotate_item import Where, annotate_item
 from ui.widgets.corpus_input import corpus_loader, loaded
 from ui.widgets.keyboard import keyboard
-from ui.widgets.store_messages import failures_shown
+from ui.widgets.store_messages import failed, failures_shown, save, show
 
 KEY = "annotate"
 MSG = "_annot_msg"
@@ -66,6 +66,30 @@ def _rubric_editor(store: AnnotationStore, rubric: Rubric) -> None:
             except (StoreError, ValueError, TypeError, KeyError) as e:
                 _say("error", f"Rubric not saved: {e}")
             st.rerun()
+
+
+def _set_overlap(corpus_id: int, key: str) -> None:
+    value = st.session_state.get(key)
+    save(key, lambda s: s.set_overlap(corpus_id, None if value is None else int(value)))
+
+
+def _overlap_setting(store: AnnotationStore, corpus_id: int, n_items: int) -> None:
+    """The organiser's overlap of this corpus: how many items everyone judges first (blind mode shows
+    them in one order for all), so that agreement has items to pair."""
+    with st.expander("Overlap for agreement (a setting of this corpus, for every annotator)"):
+        key = f"annot_overlap_{corpus_id}"
+        if not failed(key):  # the store's value, not one this session remembers
+            st.session_state[key] = store.overlap(corpus_id)
+        st.number_input(
+            "Items every annotator judges first (in blind mode, in the same order for all)",
+            min_value=0,
+            max_value=n_items,
+            step=1,
+            key=key,
+            on_change=_set_overlap,
+            args=(corpus_id, key),
+        )
+        show(key)
 
 
 def _picked(store: AnnotationStore, corpus_id: int) -> list[Judgment]:
@@ -175,6 +199,7 @@ with opened as store, failures_shown():
     rubric_name = kept.value_widget(st.selectbox, "Rubric", "annot_rubric", default_rubric.name, options=list(rubrics))
     rubric = rubrics.get(str(rubric_name), default_rubric)
     _rubric_editor(store, rubric)
+    _overlap_setting(store, corpus_id, len(store.items(corpus_id)))
     if msg := st.session_state.pop(MSG, None):
         (st.error if msg[0] == "error" else st.success)(md_literal(msg[1], 600))
     if not annotator:

@@ -90,10 +90,39 @@ def test_judgments_are_stored_when_made_and_the_annotator_resumes_where_they_lef
 def test_blind_mode_hides_the_system_and_shuffles_per_annotator():
     alice = with_summeval("alice")
     assert alice.subheader[0].value == "Item 1 of 120"  # neither the document id (a hash) nor the system
-    bob = with_summeval("bob")
     open_ = with_summeval("alice", blind=False).subheader[0].value
     assert "system M8" in open_ and plain(open_).startswith("Item 1 of 120: document dm-test-")
-    assert candidate(alice) != candidate(bob)  # two annotators, two seeded orders (fixed seeds: this pair differs)
+    # the default overlap of a 120-item corpus: everyone's first 10 items are the same, then a shuffle each
+    assert candidate(alice) == candidate(with_summeval("bob"))
+    alice.number_input(key=overlap_key(alice)).set_value(0).run()
+    assert candidate(with_summeval("alice")) != candidate(with_summeval("bob"))  # fixed seeds: this pair differs
+
+
+def overlap_key(at: AppTest) -> str:
+    return next(str(n.key) for n in at.number_input if str(n.key).startswith("annot_overlap_"))
+
+
+def judge_items(at: AppTest, values: list[list[int]]) -> None:
+    for row in values:
+        for value, k in zip(row, range(4)):
+            criteria(at)[k].set_value(value).run()
+        move(at, "next").click().run()
+
+
+def test_two_blind_annotators_with_overlap_5_share_5_items_and_agreement_has_them():
+    at = with_summeval("alice")
+    at.number_input(key=overlap_key(at)).set_value(5).run()
+    assert not at.exception
+    assert any(plain(c.value).startswith("Every annotator judges the same first 5 items.") for c in at.caption)
+    judge_items(at, [[3, 4, 5, 2]] * 5)
+    bob = with_summeval("bob")
+    judge_items(bob, [[2, 4, 5, 3]] * 5)
+    assert bob.subheader[0].value == "Item 6 of 120"
+    assert any("Items you share with others so far: alice 5." in plain(c.value) for c in bob.caption)
+    bob.toggle(key="annot_agree_on").set_value(True).run()
+    table = next(d.value for d in bob.dataframe if "criterion" in d.value.columns)
+    assert list(table["items judged by 2+"]) == [5, 5, 5, 5]
+    assert list(table["annotators"]) == [2, 2, 2, 2]
 
 
 def test_two_annotators_keep_their_own_judgments_on_the_same_item():

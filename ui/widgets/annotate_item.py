@@ -19,7 +19,7 @@ import streamlit as st
 
 from rouge_core.annotation import Item, Rubric, StoreError, Undone
 from rouge_core.annotation.status import MAX_NOTE
-from ui.annotation_view import judged_items, order, resume_position, store_or_message
+from ui.annotation_view import judged_items, order, resume_position, shared_markdown, store_or_message
 from ui.compute import report_for
 from ui.render.html import esc
 from ui.render.literal import md_literal
@@ -33,6 +33,7 @@ POS = "_annot_pos"  # (corpus, annotator, blind, rubric) -> position in that ann
 SKIP_KEY = "annot_skip"  # where a skip that was not saved says why
 UNDO_KEY = "annot_undo"  # where an undo says what it undid (or why not)
 UNDONE = "_annot_undone"
+SHARED = "_annot_shared"  # the overlap line of the last count
 
 
 @dataclass(frozen=True)
@@ -46,10 +47,6 @@ class Where:
     show_rouge: bool
     task: str
     rubric: Rubric
-
-    @property
-    def position_key(self) -> tuple[Any, ...]:
-        return (self.corpus_id, self.annotator, self.blind, self.rubric.id)
 
 
 def short(name: str) -> str:
@@ -132,6 +129,17 @@ def _texts(item: Item, show_rouge: bool) -> None:
                 _text_block(f"Reference {r}", "\n".join(ref))
 
 
+def _shared(store: Any, where: Where, overlap: int, n_done: int) -> str:
+    """The overlap line; recounted only when this annotator completes an item (shared items are
+    completed ones), not on every key."""
+    cache = st.session_state.setdefault(SHARED, {})
+    at = (where.corpus_id, where.annotator, where.rubric.id, overlap, n_done)
+    if at not in cache:
+        cache.clear()
+        cache[at] = shared_markdown(store.shared_counts(where.corpus_id, where.annotator, where.rubric), overlap)
+    return str(cache[at])
+
+
 def _held(key: str, value: Any) -> None:
     """Show the store's value in widget ``key`` (drawn next), unless the person's last change there was
     refused: then their entry stays, with "Not saved" beside it."""
@@ -184,13 +192,14 @@ def _draw(store: Any, where: Where) -> None:
     if not items:
         st.warning("The corpus has no documents to annotate.")
         return
-    ordered = order(items, annotator, where.blind, where.digest)
+    overlap = store.overlap(where.corpus_id)
+    ordered = order(items, annotator, where.blind, where.digest, overlap)
     ids = [it.id for it in ordered]
     mine = store.judgments(where.corpus_id, annotator=annotator)
     done = judged_items(mine, rubric)
     skipped = {it.id for it in items if store.status(it.id, annotator).skipped}
     positions = st.session_state.setdefault(POS, {})
-    key = where.position_key
+    key = (where.corpus_id, annotator, where.blind, rubric.id, overlap if where.blind else 0)  # one order each
     if key not in positions or not 0 <= positions[key] < len(ordered):
         positions[key] = resume_position(ordered, done, skipped)
     k = positions[key]
@@ -206,6 +215,7 @@ def _draw(store: Any, where: Where) -> None:
     if not where.blind:  # blind mode names neither the document (its id can be a hash) nor the system
         head = f"{head}: document {item.doc_id}, system {item.system or '(none)'}"
     st.subheader(md_literal(head, 300))
+    st.caption(_shared(store, where, overlap if where.blind else len(ordered), len(done)))
     _texts(item, where.show_rouge)
     st.caption(LEGEND)
     if where.task == "rubric":
