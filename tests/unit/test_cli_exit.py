@@ -166,6 +166,16 @@ def _wait_until(ready, what: str, timeout: float = 60) -> None:
         time.sleep(0.05)
 
 
+def _catches_sigint(pid: int) -> bool:
+    """Whether ``pid`` has a SIGINT handler now (/proc's SigCgt mask), not SIGINT ignored as while it
+    starts its workers (a Ctrl-C then is lost, as documented: a person presses it again)."""
+    fields = dict(
+        line.split(":\t", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":\t" in line
+    )
+    bit = 1 << (signal.SIGINT - 1)
+    return bool(int(fields["SigCgt"], 16) & bit) and not int(fields["SigIgn"], 16) & bit
+
+
 def _workers_of(pid: int) -> int:
     """How many worker processes (multiprocessing's spawn or forkserver children) ``pid`` has."""
     count = 0
@@ -181,7 +191,8 @@ def _workers_of(pid: int) -> int:
 @pytest.mark.skipif(not os.path.isdir("/proc") or cores() < 2, reason="reads /proc; --workers 2")
 @pytest.mark.parametrize(
     "where,place,workers",
-    [("process", [], 0), ("group", ["--workers", "2"], 1), ("group", ["--dask-local", "2"], 2)],
+    # --workers 2: the forkserver and its two workers (forked from it, so named alike), all started
+    [("process", [], 0), ("group", ["--workers", "2"], 3), ("group", ["--dask-local", "2"], 2)],
     ids=["process-here", "group-workers", "group-dask"],
 )
 def test_ctrl_c_exits_130_with_one_line_and_no_children(where, place, workers, tmp_path):
@@ -205,6 +216,8 @@ def test_ctrl_c_exits_130_with_one_line_and_no_children(where, place, workers, t
         # Working: -o's temporary file made (the run is in main), its workers started, then a moment.
         _wait_until(lambda: len(os.listdir(tmp_path)) == 3 or proc.poll() is not None, "started")
         _wait_until(lambda: _workers_of(proc.pid) >= workers or proc.poll() is not None, "with its workers")
+        # past the start of its workers, while which SIGINT is ignored (a Ctrl-C there is lost, as said)
+        _wait_until(lambda: proc.poll() is not None or _catches_sigint(proc.pid), "catching Ctrl-C again")
         time.sleep(1.0)
         assert proc.poll() is None, proc.communicate()
         children = _children(proc.pid)
