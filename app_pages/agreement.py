@@ -23,7 +23,7 @@ from ui.render import meta_eval as view
 from ui.render.corpus import STAT_NAMES
 from ui.render.literal import md_literal
 from ui.widgets import kept, state
-from ui.widgets.corpus_input import arrived, open_in_inspect
+from ui.widgets.corpus_input import SELECTED, arrived, open_in_inspect
 from ui.widgets.store_messages import failures_shown
 
 KEY = "agreement"  # the name open_in_inspect files the opened pair under
@@ -291,8 +291,10 @@ labels = [v.label for v in variants]
 chosen = pick(st.selectbox, "Variant", "agree_scatter_variant", labels[0], labels)
 frame = me.scatter_frame(matrices[chosen], human)
 digest = hashlib.sha1(repr((info.content_hash, chosen, statistic, criterion, tuple(sources))).encode()).hexdigest()[:12]
+left = st.session_state.get(SELECTED.format(key=KEY))  # the point last opened in Inspect, ringed
+marked = (str(left[1]), str(left[2])) if isinstance(left, tuple) and left[0] == info.content_hash[:16] else None
 event = st.plotly_chart(
-    view.scatter_figure(frame, f"{chosen} {statistic}", criterion),
+    view.scatter_figure(frame, f"{chosen} {statistic}", criterion, marked),
     key=f"agree_scatter:{digest}",
     on_select="rerun",
     selection_mode="points",
@@ -302,7 +304,7 @@ if point is not None:
     system, doc_id = point
     item = next(i for i in items if i.system == system and i.doc_id == doc_id)
     current, doc = me.inspect_target(info, item)
-    open_in_inspect(KEY, current, system, doc, PAGE)
+    open_in_inspect(KEY, current, system, doc, PAGE, anchor="agree_scatter:")
 
 st.subheader("Do two variants differ?")
 st.caption(

@@ -236,14 +236,14 @@ picked_rows = event.selection.rows
 if picked_rows:
     at = int(rows.index[picked_rows[0]])
     if result.doc_ids[at] != chosen:
-        open_in_inspect(KEY, current, system, docs[at], PAGE)
+        open_in_inspect(KEY, current, system, docs[at], PAGE, anchor="corpus_table:")
 elif chosen in positions:
     forget_selection(KEY)  # the row was deselected
     chosen = None
 if chosen is not None:
     at = result.doc_ids.index(chosen)
     if st.button(f"Open document {md_literal(chosen, 60)} in Inspect again", icon=":material/open_in_new:"):
-        open_in_inspect(KEY, current, system, docs[at], PAGE)
+        open_in_inspect(KEY, current, system, docs[at], PAGE, anchor="corpus_table:")
 
 st.subheader("Downloads")
 st.caption("Every file names the documents' IDs, the signature and the equivalent ROUGE-1.5.5 command:")

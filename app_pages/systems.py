@@ -311,4 +311,4 @@ with right:
             doc_id = str(rows.iloc[table.selection.rows[0]]["id"])
             doc = next(d for d in corpus.for_system(a) if d.doc_id == doc_id)
             other = [d for d in corpus.for_system(b) if d.doc_id == doc_id]  # B's candidate beside A's
-            open_in_inspect(KEY, current, a, doc, PAGE, other)
+            open_in_inspect(KEY, current, a, doc, PAGE, other, anchor="sys_docs:")

@@ -290,3 +290,27 @@ def test_a_level_with_two_summaries_per_document_says_why_instead_of_a_value(dat
     values = table(at)[KENDALL]
     assert values.isna().all() and len(values) == 9  # ROUGE-1, 2, L x CASE, STEM, STOP
     assert not any(abs(v) == 1.0 for v in values)
+
+
+def test_back_from_inspect_returns_to_agreement_scrolled_to_the_ringed_point(data_dir, monkeypatch):
+    # Issue 17, point 8: "Back to ..." names the page it returns to, scrolls to the scatter, rings the point.
+    at = with_summeval()
+    doc_id = "dm-test-8764fb95bfad8ee849274873a92fb8d6b400eee2"
+    with monkeypatch.context() as m:
+        m.setattr(ui.meta_eval_compute, "picked_point", lambda event, frame: ("M8", doc_id))
+        ok(at.run())
+    ok(at.switch_page("app_pages/inspect.py").run())  # AppTest reruns the page it was last switched to
+    back = at.button(key="back_to_corpus")
+    assert back.label == "Back to Agreement with humans"
+    ok(back.click().run())
+    assert at.title[0].value == "ROUGE Lens · Agreement with humans"
+    assert "corpus_returning" not in at.session_state and at.session_state["corpus_returns"] == 1
+    frames = [e for e in at.get("iframe") if "scrollIntoView" in str(e.proto)]
+    assert len(frames) == 1 and "st-key-agree_scatter-" in str(frames[0].proto)
+    spec = json.loads(at.get("plotly_chart")[1].proto.spec)
+    ring = [t for t in spec["data"] if t.get("name") == "last opened"]
+    assert len(ring) == 1 and ring[0]["hoverinfo"] == "skip"
+    frame_rows = [(t["name"], p) for t in spec["data"][:-1] for p in zip(t["customdata"], t["y"], t["x"])]
+    ((_, (_, y, x)),) = [(n, p) for n, p in frame_rows if n == "M8" and p[0][0] == doc_id]
+    assert (ring[0]["x"], ring[0]["y"]) == ([x], [y])
+    assert not any(b.key == "back_to_corpus" for b in at.button)  # back on the page: no way back shown

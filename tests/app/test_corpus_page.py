@@ -432,3 +432,21 @@ def test_load_pressed_before_the_upload_arrived_says_so(how, button, message):
     at = load_sample(at, "realsumm")
     at.button(key=f"corpus:{KEY}:{button}").click().run()
     assert [plain(e.value) for e in at.error] == [message] and "Corpus: REALSumm subset" in page_text(at)
+
+
+def test_back_to_the_corpus_scrolls_to_the_table_and_keeps_the_row():
+    # Issue 17, point 8: the way back landed at the top of the corpus page; now it scrolls to the table.
+    at = load_sample(start(), "summeval")
+    doc_id = table(at).value.iloc[3]["id"]
+    at.session_state[table(at).key] = {"selection": {"rows": [3]}}
+    at.run()
+    at.switch_page("app_pages/inspect.py").run()  # AppTest reruns the page it was last switched to
+    back = at.button(key="back_to_corpus")
+    assert back.label == "Back to the corpus"
+    back.click().run()
+    assert not at.exception, at.exception
+    assert "Corpus" in at.title[0].value and at.session_state[f"corpus:{KEY}:selected"][2] == doc_id
+    frames = [str(e.proto) for e in at.get("iframe") if "scrollIntoView" in str(e.proto)]
+    assert len(frames) == 1 and "st-key-corpus_table-" in frames[0]
+    at.run()  # scrolled once: a later run of the page does not scroll again
+    assert not [e for e in at.get("iframe") if "scrollIntoView" in str(e.proto)]

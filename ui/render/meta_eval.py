@@ -12,7 +12,7 @@ not hide each other, their hover giving the true value.
 from __future__ import annotations
 
 import math
-from typing import Mapping, Sequence
+from typing import Mapping, Optional, Sequence
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -175,10 +175,13 @@ def lin_grid(cells: Sequence[Cell], level: str, coefficient: str) -> pd.DataFram
     return frame.reset_index()
 
 
-def scatter_figure(frame: pd.DataFrame, variant: str, human: str) -> go.Figure:
+def scatter_figure(
+    frame: pd.DataFrame, variant: str, human: str, marked: Optional[tuple[str, str]] = None
+) -> go.Figure:
     """Human score (up) against the variant's score (across), a point per summary, a trace per system (in
     the frame's system order; a selected point's ``curve_number`` is its system, ``point_index`` its row
-    within the system)."""
+    within the system). ``marked``: the (system, doc_id) last opened in Inspect, ringed by a last trace
+    that takes no clicks."""
     fig = go.Figure()
     for k, (system, rows) in enumerate(frame.groupby("system", sort=False)):
         fig.add_trace(
@@ -198,6 +201,18 @@ def scatter_figure(frame: pd.DataFrame, variant: str, human: str) -> go.Figure:
                 ),
                 hovertemplate=esc(short(str(system), 30))
                 + ", document %{customdata[0]}<br>ROUGE %{x:.5f}<br>human %{customdata[1]:.3f}<extra></extra>",
+            )
+        )
+    ring = frame[(frame["system"] == marked[0]) & (frame["doc_id"] == marked[1])] if marked else frame.iloc[:0]
+    if len(ring):
+        fig.add_trace(
+            go.Scatter(
+                x=ring["rouge"].tolist(),
+                y=ring["shown"].tolist() if "shown" in ring else ring["human"].tolist(),
+                mode="markers",
+                name="last opened",
+                marker=dict(symbol="circle-open", size=20, color=colours.CURRENT_INK, line=dict(width=2)),
+                hoverinfo="skip",  # a click goes to the point under the ring
             )
         )
     head, px = figure_title(

@@ -20,7 +20,7 @@ from rouge_core.readers import FORMAT_NAMES, Corpus, Document, ReadError, read_a
 from rouge_core.sentences import SPLITTER
 from ui.render.corpus import describe, limits_text, one_line_note
 from ui.render.literal import md_literal
-from ui.widgets import kept, state
+from ui.widgets import kept, state, way_back
 from ui.widgets.inputs import MAX_UPLOAD_BYTES
 
 # -- session keys ("{key}" is the loader's key: pages calling the loader with one key share its corpus) --
@@ -108,6 +108,7 @@ class Opened:
     corpus: str
     system: str
     doc_id: str
+    anchor: str = ""  # the key (or its start) of the table or chart the pair was picked on: the way back scrolls there
 
 
 def read_source(source: Source, sentences: str) -> Loaded:
@@ -366,17 +367,24 @@ def corpus_loader(key: str) -> Optional[Corpus]:
 
 
 def open_in_inspect(
-    key: str, current: Loaded, system: str, doc: Document, page: str, others: Sequence[Document] = ()
+    key: str,
+    current: Loaded,
+    system: str,
+    doc: Document,
+    page: str,
+    others: Sequence[Document] = (),
+    anchor: str = "",
 ) -> None:
     """Put a corpus pair into Inspect's inputs (one sentence a line) and switch to Inspect; ``others``:
     the same document from other systems, compared side by side with ``doc``'s candidate.
 
-    Inspect then shows "Back to the corpus" (:func:`back_to_corpus`), which returns to ``page``."""
+    Inspect then shows "Back to ..." (:func:`back_to_corpus`), which returns to ``page``, scrolled to the
+    element whose key starts with ``anchor`` (:mod:`ui.widgets.way_back`)."""
     state.set_inputs(
         "\n".join(doc.candidate), ["\n".join(r) for r in doc.references], ["\n".join(o.candidate) for o in others]
     )
     st.session_state[SELECTED.format(key=key)] = (current.digest, system, doc.doc_id)
-    st.session_state[OPENED] = Opened(page, current.source.name, system, doc.doc_id)
+    st.session_state[OPENED] = Opened(page, current.source.name, system, doc.doc_id, anchor)
     st.session_state[ARRIVING] = st.session_state.get(ARRIVING, 0) + 1
     st.switch_page(INSPECT_PAGE)
 
@@ -394,8 +402,10 @@ def forget_selection(key: str) -> None:
 
 
 def arrived() -> None:
-    """The corpus page is open again: Inspect no longer offers the way back until another row is opened."""
+    """The corpus page is open again: Inspect no longer offers the way back until another row is opened
+    (and, come back by that way, the page scrolls to where the pair was picked: :mod:`ui.widgets.way_back`)."""
     st.session_state.pop(OPENED, None)
+    way_back.scroll_back()
 
 
 #: Streamlit keeps the main area's scroll offset across a page switch: a row clicked far down the corpus
@@ -407,13 +417,14 @@ _SCROLL_TOP = (
 
 
 def back_to_corpus() -> None:
-    """On Inspect: a "Back to the corpus" button, shown only when Inspect was opened from a corpus row
+    """On Inspect: a "Back to ..." button (the page's name), shown only when Inspect was opened from a corpus row
     (and, on arrival, Inspect scrolled to its top, where the button and the pair's texts are)."""
     opened = st.session_state.get(OPENED)
     if not isinstance(opened, Opened):
         return
     c1, c2 = st.columns([1, 4], vertical_alignment="center")
-    if c1.button("Back to the corpus", icon=":material/arrow_back:", key="back_to_corpus"):
+    if c1.button(way_back.back_label(opened.page), icon=":material/arrow_back:", key="back_to_corpus"):
+        way_back.leave_for(opened.anchor)
         st.switch_page(opened.page)
     of = f", system {opened.system}" if opened.system else ""
     c2.caption(md_literal(f"Opened from the corpus {opened.corpus}{of}, document {opened.doc_id}.", 400))

@@ -152,7 +152,9 @@ KEYS: tuple[Key, ...] = (
     Key(
         "corpus_arriving", "ui/widgets/corpus_input.py", "Inspect was just opened from a corpus row (scroll to the top)"
     ),
-    Key("back_to_corpus", "ui/widgets/corpus_input.py", "the button back to the corpus page"),
+    Key("back_to_corpus", "ui/widgets/corpus_input.py", "the button back to the page a corpus pair was opened from"),
+    Key("corpus_returning", "ui/widgets/way_back.py", "the element to scroll to on the page Inspect went back to"),
+    Key("corpus_returns", "ui/widgets/way_back.py", "how many times Inspect's way back was taken"),
     Key("corpus_system", "app_pages/corpus.py", "the system shown"),
     Key("corpus_measure", "app_pages/corpus.py", "the measure shown first"),
     Key("corpus_stat", "app_pages/corpus.py", "the statistic shown"),
