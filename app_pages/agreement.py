@@ -13,6 +13,7 @@ import streamlit as st
 
 from rouge_core.annotation import StoreError, human_scores
 from rouge_core.config import MAX_BOOTSTRAP_SAMPLES
+from rouge_core.correlation_levels import MIN_GROUP
 from rouge_core.readers import Document, ReadError
 from ui import meta_eval_compute as me
 from ui import meta_eval_human as mh
@@ -269,7 +270,7 @@ for level, note in sorted(small):
 notes = sorted({c.note for c in cells if c.note and not c.note.startswith("too small")})
 if notes:
     st.caption(md_literal("Undefined cells: " + "; ".join(notes), 1200))
-if len(human.systems) < 8:
+if MIN_GROUP <= len(human.systems) < 8:  # (fewer: the system level says it is too small)
     st.caption(
         f"With {len(human.systems)} systems the system-level coefficients rest on {len(human.systems)} points: "
         "their intervals span most of [-1, 1]."
