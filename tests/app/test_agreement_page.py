@@ -20,6 +20,7 @@ from rouge_core.correlation import bootstrap_interval, correlate
 from rouge_core.readers import read_corpus, read_corpus_file
 from rouge_core.score_matrix import score_matrix
 from tests.app import broken_stores
+from ui.render.literal import md_literal
 from ui.widgets.corpus_input import SAMPLE_DIR
 from ui.widgets.corpus_input import SAMPLES as SAMPLE_SPECS
 
@@ -314,3 +315,11 @@ def test_back_from_inspect_returns_to_agreement_scrolled_to_the_ringed_point(dat
     ((_, (_, y, x)),) = [(n, p) for n, p in frame_rows if n == "M8" and p[0][0] == doc_id]
     assert (ring[0]["x"], ring[0]["y"]) == ([x], [y])
     assert not any(b.key == "back_to_corpus" for b in at.button)  # back on the page: no way back shown
+
+
+def test_the_headline_shows_a_corpus_name_literally(data_dir):
+    name = "*bold* [x](http://e) <b>.jsonl"
+    _store_corpus([(s, f"d{k}", 1 + (k + i) % 5) for i, s in enumerate("ABC") for k in range(3)], name)
+    at = start()
+    head = at.markdown[0].value
+    assert f"(relevance in {md_literal(name, 200)})" in head and "*bold*" not in head and "<b>" not in head
