@@ -93,7 +93,10 @@ def test_corpus_row_opens_in_inspect_and_back(server, browser):
     # the same row is still selected, and can be opened again
     expect(table.locator(f"tr[aria-rowindex='{ROW + 2}']")).to_have_attribute("aria-selected", "true")
     expect(page.get_by_role("button", name=f"Open document {doc_id} in Inspect again")).to_be_visible()
-    table.scroll_into_view_if_needed()
+    # back where the row was picked, not at the top of the page (issue 17, point 8: ui.widgets.way_back)
+    page.wait_for_function("() => document.querySelector(\"[data-testid='stMain']\").scrollTop > 0", timeout=10_000)
+    shown = table.bounding_box()
+    assert shown is not None and 0 <= shown["y"] < HEIGHT, shown
     page.wait_for_timeout(500)
     page.screenshot(path=str(SHOTS / "corpus_back.png"))
     assert errors == []
