@@ -50,7 +50,7 @@ def _open_annotate(browser, url: str, name: str, blind: bool = True):
     box.fill(name)
     box.press("Enter")
     wait_idle(page)
-    page.get_by_text("Item ").first.wait_for(timeout=30_000)
+    page.locator("h3", has_text="Item ").first.wait_for(timeout=30_000)
     page.evaluate("document.activeElement && document.activeElement.blur()")
     return context, page
 
