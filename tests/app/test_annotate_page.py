@@ -315,8 +315,13 @@ def test_every_callback_says_not_saved_beside_its_widget_when_the_store_cannot_w
         item = s.items(s.corpora()[0].id)[0]
         assert [(j.criterion, j.value) for j in s.judgments()] == [("coherence", 4)]  # what was committed stays
         assert s.status(item.id, "alice") == ItemStatus()
-    criteria(at)[1].set_value(3).run()  # the store writes again: saved, and its message goes
+    assert criteria(at)[1].value == 2  # the refused entry is kept, with a retry
+    at.button(key=f"{criteria(at)[1].key}_retry").click().run()  # the store writes again: saved, its message goes
     assert not at.exception and not_saved(at) == [locked] * 3
+    assert criteria(at)[1].value == 2 and ":green[✓ saved: 2]" in receipts(at)
+    with AnnotationStore(default_path()) as s:
+        assert [(j.criterion, j.value) for j in s.judgments()] == [("coherence", 4), ("consistency", 2)]
+    criteria(at)[1].set_value(3).run()
     with AnnotationStore(default_path()) as s:
         assert [(j.criterion, j.value) for j in s.judgments()] == [("coherence", 4), ("consistency", 3)]
 

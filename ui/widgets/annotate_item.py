@@ -33,6 +33,7 @@ POS = "_annot_pos"  # (corpus, annotator, blind, rubric) -> position in that ann
 SKIP_KEY = "annot_skip"  # where a skip that was not saved says why
 UNDO_KEY = "annot_undo"  # where an undo says what it undid (or why not)
 UNDONE = "_annot_undone"
+PLACED = "_annot_placed"  # the place last written to the store (set_position)
 SHARED = "_annot_shared"  # the overlap line of the last count
 
 
@@ -173,6 +174,8 @@ def _criterion(item: Item, c: Any, annotator: str, stored: dict[int, float], i: 
                 args=args,
             )
         receipt(key, have)
+        if failed(key):  # the entry is kept in the session: one press tries to save it again
+            st.button("Retry saving", key=f"{key}_retry", on_click=_record, args=args)
 
 
 @st.fragment
@@ -205,7 +208,9 @@ def _draw(store: Any, where: Where) -> None:
     k = positions[key]
     item = ordered[k]
     try:
-        store.set_position(item.id, annotator)
+        if st.session_state.get(PLACED) != (key, item.id):  # a write only when the place changes, not per key
+            store.set_position(item.id, annotator)
+            st.session_state[PLACED] = (key, item.id)
     except StoreError as e:  # where to resume is not a judgment: say so and let the person go on
         st.warning(md_literal(f"Your place in the corpus was not saved: {e}", 600))
     total = len(ordered)
