@@ -147,6 +147,10 @@ def test_a_server_killed_mid_annotation_loses_nothing_committed(browser, tmp_pat
     try:
         context, page = _open_annotate(browser, url, "lee", False)
         assert _item_heading(page).startswith(f"Item {seen // 4 + 1} of 120")
+        # the reconnected page shows exactly what the store holds on this item (keys in flight included)
+        held = [(c, v) for k, c, v in _stored(tmp_path, "lee") if k == seen // 4]
+        checked = page.locator("[class*='st-key-annot_crit_'] input[type='radio']:checked")
+        assert checked.count() == len(held) == page.get_by_text("✓ saved").count()
         context.close()
     finally:
         stop_server(proc)
