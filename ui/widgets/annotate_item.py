@@ -198,12 +198,11 @@ def _draw(store: Any, where: Where) -> None:
     overlap = store.overlap(where.corpus_id)
     ordered = order(items, annotator, where.blind, where.digest, overlap)
     ids = [it.id for it in ordered]
-    mine = store.judgments(where.corpus_id, annotator=annotator)
-    done = judged_items(mine, rubric)
-    skipped = {it.id for it in items if store.status(it.id, annotator).skipped}
     positions = st.session_state.setdefault(POS, {})
     key = (where.corpus_id, annotator, where.blind, rubric.id, overlap if where.blind else 0)  # one order each
-    if key not in positions or not 0 <= positions[key] < len(ordered):
+    if key not in positions or not 0 <= positions[key] < len(ordered):  # where to resume: read once, not per key
+        done = judged_items(store.judgments(where.corpus_id, annotator=annotator), rubric)
+        skipped = {it.id for it in items if store.status(it.id, annotator).skipped}
         positions[key] = resume_position(ordered, done, skipped)
     k = positions[key]
     item = ordered[k]
@@ -214,17 +213,19 @@ def _draw(store: Any, where: Where) -> None:
     except StoreError as e:  # where to resume is not a judgment: say so and let the person go on
         st.warning(md_literal(f"Your place in the corpus was not saved: {e}", 600))
     total = len(ordered)
-    st.progress(len(done) / total if total else 0.0,
-                text=f"{len(done):,} of {total:,} judged on every criterion · {len(skipped):,} skipped")  # fmt: skip
+    progress = store.progress(where.corpus_id, annotator, rubric)  # counted in SQL, not from every judgment
+    counts = f"{progress.done:,} of {total:,} judged on every criterion · {progress.skipped:,} skipped"
+    st.progress(float(progress.fraction), text=counts)
     head = f"Item {k + 1} of {total}"
     if not where.blind:  # blind mode names neither the document (its id can be a hash) nor the system
         head = f"{head}: document {item.doc_id}, system {item.system or '(none)'}"
     st.subheader(md_literal(head, 300))
-    st.caption(_shared(store, where, overlap if where.blind else len(ordered), len(done)))
+    st.caption(_shared(store, where, overlap if where.blind else len(ordered), progress.done))
     _texts(item, where.show_rouge)
     st.caption(LEGEND)
     if where.task == "rubric":
-        stored = {j.criterion_id: j.value for j in mine if j.item_id == item.id}
+        mine = store.judgments(where.corpus_id, annotator=annotator, item_id=item.id)
+        stored = {j.criterion_id: j.value for j in mine}
         for i, crit in enumerate(rubric.criteria):
             _criterion(item, crit, annotator, stored, i)
     else:
