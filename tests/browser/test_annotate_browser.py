@@ -207,3 +207,29 @@ def test_keys_typed_fast_land_on_their_items_in_order_and_undo_takes_back_one(br
         context.close()
     finally:
         stop_server(proc)
+
+
+def test_two_annotators_typing_fast_at_once_each_get_exactly_their_keys(browser, tmp_path):
+    """Two people type digits and → at the same time, 0.2 s apart, on a server running both: each
+    store row is a key its annotator typed, on the item they were shown."""
+    proc, url = start_server(tmp_path)
+    try:
+        (c1, p1), (c2, p2) = _open_annotate(browser, url, "ann1", False), _open_annotate(browser, url, "ann2", False)
+        typed = {"ann1": [["1", "2", "3", "4"], ["5", "4", "3", "2"], ["2", "2", "2", "2"]],
+                 "ann2": [["4", "4", "1", "1"], ["3", "5", "3", "5"], ["1", "3", "5", "2"]]}  # fmt: skip
+        for k in range(3):
+            for key in range(5):
+                for page, name in ((p1, "ann1"), (p2, "ann2")):
+                    page.keyboard.press(typed[name][k][key] if key < 4 else "ArrowRight")
+                    page.wait_for_timeout(100)  # 0.2 s between the keys of one person
+        for page in (p1, p2):
+            _drained(page)
+            assert _item_heading(page).startswith("Item 4 of 120")
+        names = ["coherence", "consistency", "fluency", "relevance"]
+        for name, rounds in typed.items():
+            want = [(k, n, int(v)) for k, values in enumerate(rounds) for n, v in zip(names, values)]
+            assert _stored(tmp_path, name) == want
+        c1.close()
+        c2.close()
+    finally:
+        stop_server(proc)
