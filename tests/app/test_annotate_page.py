@@ -202,6 +202,10 @@ def test_content_units_are_written_ticked_and_give_a_recall():
     ticks = [c for c in at.checkbox if str(c.key).startswith("annot_u_")]
     ticks[1].check().run()
     assert any("2/3 of the units = 0.667" in c.value.replace("\\", "") for c in at.caption)
+    third = [c for c in at.checkbox if str(c.key).startswith("annot_u_")][2]
+    at.session_state[third.key] = True  # a tick the session remembers but the store never took
+    at.run()
+    assert [c.value for c in at.checkbox if str(c.key).startswith("annot_u_")] == [True, True, False]
 
 
 def test_content_units_for_a_reference_and_from_a_file_and_a_bad_file():

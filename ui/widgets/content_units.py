@@ -13,7 +13,7 @@ from rouge_core.decoding import TextDecodeError, decode_text
 from ui.annotation_view import open_store
 from ui.render.literal import md_literal
 from ui.widgets import kept
-from ui.widgets.store_messages import save, show
+from ui.widgets.store_messages import failed, save, show
 
 #: Largest units file read (one unit a line).
 MAX_UNITS_BYTES = 200_000
@@ -63,9 +63,10 @@ def content_units(store: AnnotationStore, corpus_id: int, item: Item, annotator:
     for u in units:
         key = f"annot_u_{u.id}_{item.id}_{_short(annotator)}"
         where = "" if u.reference is None else f" (reference {u.reference + 1})"
+        if not failed(key):  # the store's tick, not one this session remembers (a refused tick stays, said so)
+            st.session_state[key] = ticked.get(u.id, False)
         st.checkbox(
             md_literal(u.text + where, 500),
-            value=ticked.get(u.id, False),
             key=key,
             on_change=_tick,
             args=(u.id, item.id, annotator, key),
