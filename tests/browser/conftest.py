@@ -38,12 +38,16 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(data_dir: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """Serve the app on a free port of 127.0.0.1 with its data (the annotation store) in ``data_dir``."""
+def start_server(data_dir: Path, slow_store: bool = False) -> tuple[subprocess.Popen[bytes], str]:
+    """Serve the app on a free port of 127.0.0.1 with its data (the annotation store) in ``data_dir``;
+    ``slow_store``: every judgment waits 0.3 s before it is written (slow_store/sitecustomize.py)."""
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is not installed: run the README's test command (scripts/test.sh)")
     port = _free_port()
     env = dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false", ROUGE_LENS_DATA=str(data_dir))
+    if slow_store:
+        paths = [str(Path(__file__).resolve().parent / "slow_store"), str(ROOT), env.get("PYTHONPATH", "")]
+        env["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
     proc = subprocess.Popen(
         [
             sys.executable,

@@ -233,3 +233,30 @@ def test_two_annotators_typing_fast_at_once_each_get_exactly_their_keys(browser,
         c2.close()
     finally:
         stop_server(proc)
+
+
+@pytest.mark.parametrize("pause_ms", [200, 1500])
+def test_three_annotators_on_a_slow_store_each_get_exactly_their_keys(browser, tmp_path, pause_ms):
+    """Three people type four digits and → for 10 items each, ``pause_ms`` between one person's keys,
+    on a server whose store takes 0.3 s a judgment (keys pile up behind the writes): every store row
+    is a key its annotator typed, on the item shown when it was typed, nothing lost or misfiled, and
+    each page has advanced exactly 10 items."""
+    proc, url = start_server(tmp_path, slow_store=True)
+    try:
+        names = ["coherence", "consistency", "fluency", "relevance"]
+        people = {f"ann{p}": _open_annotate(browser, url, f"ann{p}", False) for p in (1, 2, 3)}
+        typed = {name: [[str((p * 7 + k * 3 + c) % 5 + 1) for c in range(4)] for k in range(10)]
+                 for p, name in enumerate(people)}  # fmt: skip
+        for k in range(10):
+            for key in range(5):
+                for name, (_, page) in people.items():
+                    page.keyboard.press(typed[name][k][key] if key < 4 else "ArrowRight")
+                    page.wait_for_timeout(pause_ms // len(people))
+        for name, (context, page) in people.items():
+            _drained(page)
+            assert _item_heading(page).startswith("Item 11 of 120"), name
+            want = [(k, n, int(v)) for k, values in enumerate(typed[name]) for n, v in zip(names, values)]
+            assert _stored(tmp_path, name) == want, name
+            context.close()
+    finally:
+        stop_server(proc)

@@ -42,7 +42,8 @@ if (!doc.__rougeLensKeys) {
     !!doc.querySelector("[data-stale='true']");
   const mark = () => {
     const gs = groups();
-    if (state.focus >= gs.length) state.focus = Math.max(0, gs.length - 1);
+    if (!gs.length) return;  // mid-run (the criteria are stale): keep the focus the queued digits need
+    if (state.focus >= gs.length) state.focus = gs.length - 1;
     gs.forEach((g, i) => {
       g.style.outline = i === state.focus ? "2px solid #1c83e1" : "";
       g.style.outlineOffset = "4px";
