@@ -9,19 +9,28 @@ new items, with 0, 10,000 and 100,000 judgments of other annotators already stor
 Streamlit's rerun of the item or the page (see ``bench_pages`` / ``bench_step`` for those). Wall time
 is shown too: it includes the fsync of each commit (``synchronous=FULL``).
 
+With ``--browser``: the real app instead. The Streamlit server is started as the browser tests start it,
+on a store filled beforehand with 0, 10,000 and 100,000 judgments of other annotators on the SummEval
+sample (the corpus the Annotate page loads); Debian's Chromium opens the Annotate page as a new annotator
+and types digits and → (``--items`` items, 0.3 s between keys); the server process's CPU (user + system,
+from /proc/<pid>/stat) while the keys are applied, divided by the judgments, is the number of point 7.
+
 Run: python -m benchmarks.bench_annotate [--judgments 400] [--write]   (--write replaces its section
 of benchmarks/README.md)
+     python -m benchmarks.bench_annotate --browser [--items 10] [--write]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import statistics
 import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from rouge_core.annotation import AnnotationStore
 from rouge_core.readers import read_corpus
@@ -168,16 +177,115 @@ def run(n_judgments: int) -> str:
     )
 
 
+def server_cpu(pid: int) -> float:
+    """CPU seconds (user + system) the process ``pid`` has used: /proc/<pid>/stat fields 14 and 15."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        fields = f.read().rsplit(")", 1)[1].split()  # after the command name, which may hold spaces
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def fill_sample(data: Path, n: int) -> None:
+    """The SummEval sample stored as the Annotate page stores it, with ``n`` judgments of others."""
+    from ui.widgets.corpus_input import read_source, sample_source
+
+    loaded = read_source(sample_source("summeval"), "lines")
+    with AnnotationStore(data / "annotations.sqlite3") as s:
+        fill(s, s.add_corpus(loaded.corpus, loaded.source.name), n)  # 120 items: each annotator on all
+
+
+def measure_browser(browser: Any, n_stored: int, n_items: int) -> dict[str, float]:
+    """Server CPU while a new annotator types ``n_items`` x (4 digits, →) at 0.3 s, in ms."""
+    from tests.browser.conftest import start_server, stop_server
+    from tests.browser.test_annotate_browser import _drained, _open_annotate
+
+    with tempfile.TemporaryDirectory() as folder:
+        data = Path(folder)
+        fill_sample(data, n_stored)
+        proc, url = start_server(data)
+        try:
+            context, page = _open_annotate(browser, url, "bench")
+            page.wait_for_timeout(2000)  # let the page's last run and the websocket settle
+            idle0, t_idle = server_cpu(proc.pid), time.perf_counter()
+            page.wait_for_timeout(3000)
+            idle = (server_cpu(proc.pid) - idle0) / (time.perf_counter() - t_idle)  # CPU s per s, idle
+            cpu0, t0 = server_cpu(proc.pid), time.perf_counter()
+            keys = 0
+            for k in range(n_items):
+                for key in [str(1 + (k + c) % 5) for c in range(4)] + ["ArrowRight"]:
+                    page.keyboard.press(key)
+                    keys += 1
+                    page.wait_for_timeout(300)
+            _drained(page)
+            cpu, wall = server_cpu(proc.pid) - cpu0, time.perf_counter() - t0
+            context.close()
+        finally:
+            stop_server(proc)
+        with AnnotationStore(data / "annotations.sqlite3") as s:
+            (corpus,) = s.corpora()  # the page used the filled corpus, not a second copy
+            got = len(s.judgments(corpus.id, annotator="bench"))
+            total = len(s.judgments(corpus.id))
+    n = 4 * n_items
+    assert got == n and total == n_stored + n, (got, total)
+    return {"cpu": cpu * 1000, "per_judgment": cpu * 1000 / n, "per_key": cpu * 1000 / keys, "wall": wall,
+            "idle": idle * 1000, "judgments": n, "keys": keys}  # fmt: skip
+
+
+def run_browser(n_items: int) -> str:
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    before = load()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            results = [(n, measure_browser(b, n, n_items)) for n in SIZES]
+        finally:
+            b.close()
+    after = load()
+    rows = [
+        f"| {n:,} | **{r['per_judgment']:.1f} ms** | {r['per_key']:.1f} ms | {r['cpu']:.0f} ms | "
+        f"{r['wall']:.1f} s | {r['idle']:.1f} ms/s |"
+        for n, r in results
+    ]
+    return "\n".join(
+        [
+            "## Annotate: server CPU per judgment, the real app in Chromium (issue 17, point 7)",
+            "",
+            f"Machine: {machine()}; code {commit()}. `python -m benchmarks.bench_annotate --browser "
+            f"--items {n_items} --write`. Load (`uptime`) before: {before}; after: {after}.",
+            "",
+            "What is measured: the Streamlit server process's CPU (user + system, /proc/<pid>/stat), started",
+            "as the browser tests start it, on a store filled beforehand with the given number of judgments",
+            "of other annotators on the SummEval sample (120 items x 4 criteria each). Headless Chromium",
+            f"opens the Annotate page as a new annotator (blind mode, the default) and types {n_items} items",
+            "x (4 digits, →), 0.3 s between keys; the CPU is read when the page is idle before the first key",
+            "and after the last key is applied and its run finished (`_drained`), and divided by the",
+            f"{4 * n_items} judgments (and by the {5 * n_items} keys). It includes the reruns the keys cause",
+            "and the server's idle work over that time (shown: CPU per second of the idle page, measured over",
+            "3 s before the keys). The target: at most 30 ms per judgment, flat from 0 to 100,000.",
+            "",
+            "| judgments stored | server CPU per judgment | per key | CPU in all | wall, keys to drained | idle |",
+            "|---|---|---|---|---|---|",
+            *rows,
+            "",
+        ]
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--judgments", type=int, default=400, help="judgments timed at each store size")
+    ap.add_argument("--browser", action="store_true", help="the real app's server CPU, keys typed in Chromium")
+    ap.add_argument("--items", type=int, default=10, help="--browser: items judged (4 judgments each)")
     ap.add_argument("--write", action="store_true", help="replace (or append) the section in benchmarks/README.md")
     args = ap.parse_args()
-    section = run(args.judgments)
+    section = run_browser(args.items) if args.browser else run(args.judgments)
     print(section)
     if args.write:
         text = README.read_text(encoding="utf-8")
-        pattern = re.compile(r"## Annotate: store CPU per judgment.*?(?=\n## |\Z)", re.S)
+        title = section.split("\n", 1)[0][3:40]
+        pattern = re.compile(r"## " + re.escape(title) + r".*?(?=\n## |\Z)", re.S)
         text = pattern.sub(section.rstrip() + "\n", text) if pattern.search(text) else text.rstrip() + "\n\n" + section
         README.write_text(text, encoding="utf-8")
 
