@@ -17,7 +17,7 @@ from /proc/<pid>/stat) while the keys are applied, divided by the judgments, is 
 
 Run: python -m benchmarks.bench_annotate [--judgments 400] [--write]   (--write replaces its section
 of benchmarks/README.md)
-     python -m benchmarks.bench_annotate --browser [--items 10] [--write]
+     python -m benchmarks.bench_annotate --browser [--items 10] [--write] [--no-post-script-gc]
 """
 
 from __future__ import annotations
@@ -278,8 +278,14 @@ def main() -> None:
     ap.add_argument("--judgments", type=int, default=400, help="judgments timed at each store size")
     ap.add_argument("--browser", action="store_true", help="the real app's server CPU, keys typed in Chromium")
     ap.add_argument("--items", type=int, default=10, help="--browser: items judged (4 judgments each)")
+    ap.add_argument("--no-post-script-gc", action="store_true",
+                    help="--browser: run the server with runner.postScriptGC off (diagnosis: print only)")  # fmt: skip
     ap.add_argument("--write", action="store_true", help="replace (or append) the section in benchmarks/README.md")
     args = ap.parse_args()
+    if args.no_post_script_gc:
+        # Streamlit runs gc.collect(2) after every script run; start_server passes os.environ on
+        os.environ["STREAMLIT_RUNNER_POST_SCRIPT_GC"] = "false"
+        args.write = False
     section = run_browser(args.items) if args.browser else run(args.judgments)
     print(section)
     if args.write:
