@@ -53,23 +53,51 @@ def new_store(path: Path) -> tuple[int, int]:
         return s.items(cid)[0].id, s.summeval_rubric().criterion("fluency").id
 
 
+HOLDER_UNTIL_TOLD = """
+import sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("BEGIN IMMEDIATE")
+print("locked", flush=True)
+sys.stdin.readline()
+conn.execute("ROLLBACK")
+conn.close()
+"""
+
+
 def test_a_lock_held_by_another_process_for_less_than_the_budget_is_waited_out(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pauses: list[float]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Another process holds the write lock through the whole first attempt and lets it go during the
+    backoff pause that follows (told to, so a busy machine cannot reorder it): the retry writes."""
     monkeypatch.setattr(schema, "BUSY_TIMEOUT_MS", 2000)  # 4 attempts of 0.5 s
     path = tmp_path / "annotations.sqlite3"
     item, fluency = new_store(path)
-    with AnnotationStore(path) as s:
-        holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path), "0.8"], stdout=subprocess.PIPE, text=True)
-        try:
-            assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER_UNTIL_TOLD, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert holder.stdin is not None and holder.stdout is not None
+    pauses: list[float] = []
+
+    def sleep(seconds: float) -> None:  # the store's backoff pause: the first one releases the lock
+        pauses.append(seconds)
+        if len(pauses) == 1:
+            holder.stdin.write("release\n")
+            holder.stdin.flush()
+            assert holder.wait(timeout=30) == 0
+        time.sleep(seconds)
+
+    monkeypatch.setattr(connection_module, "time", SimpleNamespace(sleep=sleep))
+    try:
+        assert holder.stdout.readline() == "locked\n"
+        with AnnotationStore(path) as s:
             start = time.monotonic()
             stored = s.record(item, fluency, "ann", 4)  # the first attempt gives up after 0.5 s; a retry writes
             waited = time.monotonic() - start
-        finally:
-            assert holder.wait(timeout=30) == 0
-        assert (stored.value, [j.value for j in s.judgments()]) == (4, [4])
-        assert len(pauses) >= 1 and waited > 0.4  # the first attempt's 0.5 s, then a retry
+            assert (stored.value, [j.value for j in s.judgments()]) == (4, [4])
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+    assert len(pauses) == 1 and waited > 0.4  # the first attempt's 0.5 s, one pause, then the retry
 
 
 def test_a_lock_held_longer_than_the_budget_says_another_writer_held_the_store(
