@@ -214,10 +214,10 @@ def test_ctrl_c_exits_130_with_one_line_and_no_children(where, place, workers, t
     )
     try:
         # Working: -o's temporary file made (the run is in main), its workers started, then a moment.
-        _wait_until(lambda: len(os.listdir(tmp_path)) == 3 or proc.poll() is not None, "started")
-        _wait_until(lambda: _workers_of(proc.pid) >= workers or proc.poll() is not None, "with its workers")
+        _wait_until(lambda: len(os.listdir(tmp_path)) == 3 or proc.poll() is not None, "started", 180)
+        _wait_until(lambda: _workers_of(proc.pid) >= workers or proc.poll() is not None, "with its workers", 180)
         # past the start of its workers, while which SIGINT is ignored (a Ctrl-C there is lost, as said)
-        _wait_until(lambda: proc.poll() is not None or _catches_sigint(proc.pid), "catching Ctrl-C again")
+        _wait_until(lambda: proc.poll() is not None or _catches_sigint(proc.pid), "catching Ctrl-C again", 180)
         time.sleep(1.0)
         assert proc.poll() is None, proc.communicate()
         children = _children(proc.pid)
