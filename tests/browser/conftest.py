@@ -40,7 +40,8 @@ def _free_port() -> int:
 
 def start_server(data_dir: Path, slow_store: bool = False) -> tuple[subprocess.Popen[bytes], str]:
     """Serve the app on a free port of 127.0.0.1 with its data (the annotation store) in ``data_dir``;
-    ``slow_store``: every judgment waits 0.3 s before it is written (slow_store/sitecustomize.py)."""
+    ``slow_store``: every judgment waits 0.3 s before it is written, and every script run is logged to
+    ``data_dir / "runs.log"`` as ``fragment`` or ``page`` (slow_store/sitecustomize.py)."""
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is not installed: run the README's test command (scripts/test.sh)")
     port = _free_port()
@@ -48,6 +49,7 @@ def start_server(data_dir: Path, slow_store: bool = False) -> tuple[subprocess.P
     if slow_store:
         paths = [str(Path(__file__).resolve().parent / "slow_store"), str(ROOT), env.get("PYTHONPATH", "")]
         env["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
+        env["ROUGE_LENS_TEST_RUN_LOG"] = str(data_dir / "runs.log")
     proc = subprocess.Popen(
         [
             sys.executable,

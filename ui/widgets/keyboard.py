@@ -40,14 +40,17 @@ if (!doc.__rougeLensKeys) {
   // a run is in flight while Streamlit shows its status widget or elements of the previous run
   const running = () => !!doc.querySelector("[data-testid='stStatusWidget']") ||
     !!doc.querySelector("[data-stale='true']");
+  // the criterion a digit goes to: the focus, or the last criterion when there are fewer
+  const focused = (gs) => Math.min(state.focus, gs.length - 1);
+  // draws the outline only: mid-run, part of the item can be redrawn while the rest is still stale,
+  // and fewer criteria are fresh than the item has; only keys (applied between runs) move the focus
   const mark = () => {
     const gs = groups();
-    if (!gs.length) return;  // mid-run (the criteria are stale): keep the focus the queued digits need
-    if (state.focus >= gs.length) state.focus = gs.length - 1;
+    const at = focused(gs);
     gs.forEach((g, i) => {
-      g.style.outline = i === state.focus ? "2px solid #1c83e1" : "";
+      g.style.outline = i === at ? "2px solid #1c83e1" : "";
       g.style.outlineOffset = "4px";
-      g.setAttribute("data-focused", i === state.focus ? "true" : "false");
+      g.setAttribute("data-focused", i === at ? "true" : "false");
     });
   };
   setInterval(mark, 250);
@@ -59,33 +62,46 @@ if (!doc.__rougeLensKeys) {
     if (key === "s") return press("__SKIP__");
     if (key === "Backspace" || key === "u") return press("__UNDO__");
     if (key === "ArrowDown" || key === "j") {
-      state.focus = Math.min(state.focus + 1, groups().length - 1); mark(); return false;
+      state.focus = Math.max(0, Math.min(state.focus + 1, groups().length - 1)); mark(); return false;
     }
     if (key === "ArrowUp" || key === "k") { state.focus = Math.max(state.focus - 1, 0); mark(); return false; }
-    const g = groups()[state.focus];
-    if (!g) return false;
+    const gs = groups();
+    if (!gs.length) return false;
+    state.focus = focused(gs);
+    const g = gs[state.focus];
     const option = Array.from(g.querySelectorAll("label")).find((l) => l.innerText.trim() === key);
     if (!option) return false;
     const input = option.querySelector("input");
     const changes = !(input && input.checked);  // the value it has already: no run starts
     option.click();
     if (doc.activeElement && doc.activeElement.blur) doc.activeElement.blur();
-    if (state.focus < groups().length - 1) state.focus += 1;
+    if (state.focus < gs.length - 1) state.focus += 1;
     mark();
     return changes;
   };
-  let quiet = 0;
-  const pump = () => {
-    if (state.busy) return;
+  // A key that changes something starts a run; the next key waits until that run has been seen to
+  // start (the observer catches even a short one) and then to end, so a digit typed after → lands on
+  // the item → moved to. A run never seen within 3 s (nothing changed after all) stops the wait.
+  let sawRun = true;
+  new MutationObserver(() => { if (!sawRun && running()) sawRun = true; }).observe(doc.body,
+    {subtree: true, childList: true, attributes: true, attributeFilter: ["data-stale"]});
+  let quiet = 0, since = 0, timer = null;
+  const later = (ms) => { timer = setTimeout(() => { timer = null; pump(); }, ms); };
+  const pump = () => {  // one loop at a time: a key typed while it waits only joins the queue
+    if (timer !== null) return;
+    if (state.busy) {
+      if (!sawRun && Date.now() - since < 3000) { later(20); return; }
+      state.busy = false;
+    }
     if (!state.queue.length) return;
-    if (running()) { quiet = 0; setTimeout(pump, 40); return; }
-    if (++quiet < 2) { setTimeout(pump, 40); return; }  // idle on two looks in a row
+    if (running()) { quiet = 0; later(40); return; }
+    if (++quiet < 2) { later(40); return; }  // idle on two looks in a row
     quiet = 0;
     const key = state.queue.shift();
     if (apply(key)) {
-      state.busy = true;
-      setTimeout(() => { state.busy = false; pump(); }, 250);  // the run starts, then pump waits for it
-    } else { pump(); }
+      state.busy = true; sawRun = running(); since = Date.now();
+    }
+    later(20);
   };
   state.pending = () => state.queue.length + (state.busy ? 1 : 0);
   doc.addEventListener("keydown", (e) => {
