@@ -17,7 +17,7 @@ from /proc/<pid>/stat) while the keys are applied, divided by the judgments, is 
 
 Run: python -m benchmarks.bench_annotate [--judgments 400] [--write]   (--write replaces its section
 of benchmarks/README.md)
-     python -m benchmarks.bench_annotate --browser [--items 10] [--write] [--no-post-script-gc]
+     python -m benchmarks.bench_annotate --browser [--items 10] [--write] [--post-script-gc]
 """
 
 from __future__ import annotations
@@ -184,6 +184,13 @@ def server_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def server_rss(pid: int) -> float:
+    """The resident memory of process ``pid`` in MiB (VmRSS of /proc/<pid>/status)."""
+    with open(f"/proc/{pid}/status", encoding="ascii") as f:
+        kib = next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+    return kib / 1024
+
+
 def fill_sample(data: Path, n: int) -> None:
     """The SummEval sample stored as the Annotate page stores it, with ``n`` judgments of others."""
     from ui.widgets.corpus_input import read_source, sample_source
@@ -217,6 +224,7 @@ def measure_browser(browser: Any, n_stored: int, n_items: int) -> dict[str, floa
                     page.wait_for_timeout(300)
             _drained(page)
             cpu, wall = server_cpu(proc.pid) - cpu0, time.perf_counter() - t0
+            rss = server_rss(proc.pid)
             context.close()
         finally:
             stop_server(proc)
@@ -227,7 +235,7 @@ def measure_browser(browser: Any, n_stored: int, n_items: int) -> dict[str, floa
     n = 4 * n_items
     assert got == n and total == n_stored + n, (got, total)
     return {"cpu": cpu * 1000, "per_judgment": cpu * 1000 / n, "per_key": cpu * 1000 / keys, "wall": wall,
-            "idle": idle * 1000, "judgments": n, "keys": keys}  # fmt: skip
+            "idle": idle * 1000, "judgments": n, "keys": keys, "rss": rss}  # fmt: skip
 
 
 def run_browser(n_items: int) -> str:
@@ -245,7 +253,7 @@ def run_browser(n_items: int) -> str:
     after = load()
     rows = [
         f"| {n:,} | **{r['per_judgment']:.1f} ms** | {r['per_key']:.1f} ms | {r['cpu']:.0f} ms | "
-        f"{r['wall']:.1f} s | {r['idle']:.1f} ms/s |"
+        f"{r['wall']:.1f} s | {r['idle']:.1f} ms/s | {r['rss']:.0f} MiB |"
         for n, r in results
     ]
     return "\n".join(
@@ -265,8 +273,15 @@ def run_browser(n_items: int) -> str:
             "and the server's idle work over that time (shown: CPU per second of the idle page, measured over",
             "3 s before the keys). The target: at most 30 ms per judgment, flat from 0 to 100,000.",
             "",
-            "| judgments stored | server CPU per judgment | per key | CPU in all | wall, keys to drained | idle |",
-            "|---|---|---|---|---|---|",
+            "The server runs as `.streamlit/config.toml` sets it: `runner.postScriptGC = false` (Streamlit's",
+            "default runs a full `gc.collect(2)` after every script run, and every key is a run). A key reruns",
+            "the item's fragment only; it reads the shown item, its values and status, the progress counts",
+            "(SQL), and, when an item is completed, the overlap line (`shared_counts`: reads this annotator's",
+            "items and one complete item per other annotator, not the corpus's judgments).",
+            "",
+            "| judgments stored | server CPU per judgment | per key | CPU in all | wall, keys to drained | idle "
+            "| server RSS after |",
+            "|---|---|---|---|---|---|---|",
             *rows,
             "",
         ]
@@ -278,13 +293,14 @@ def main() -> None:
     ap.add_argument("--judgments", type=int, default=400, help="judgments timed at each store size")
     ap.add_argument("--browser", action="store_true", help="the real app's server CPU, keys typed in Chromium")
     ap.add_argument("--items", type=int, default=10, help="--browser: items judged (4 judgments each)")
-    ap.add_argument("--no-post-script-gc", action="store_true",
-                    help="--browser: run the server with runner.postScriptGC off (diagnosis: print only)")  # fmt: skip
+    ap.add_argument("--post-script-gc", action="store_true",
+                    help="--browser: run the server with Streamlit's default gc.collect(2) after every run, which "
+                         ".streamlit/config.toml turns off (for comparison: print only)")  # fmt: skip
     ap.add_argument("--write", action="store_true", help="replace (or append) the section in benchmarks/README.md")
     args = ap.parse_args()
-    if args.no_post_script_gc:
-        # Streamlit runs gc.collect(2) after every script run; start_server passes os.environ on
-        os.environ["STREAMLIT_RUNNER_POST_SCRIPT_GC"] = "false"
+    if args.post_script_gc:
+        # an environment variable outranks config.toml; start_server passes os.environ on
+        os.environ["STREAMLIT_RUNNER_POST_SCRIPT_GC"] = "true"
         args.write = False
     section = run_browser(args.items) if args.browser else run(args.judgments)
     print(section)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from typing import Mapping, Optional, Sequence, Union
+from typing import Mapping, Optional, Sequence, TypeVar, Union
 
 import numpy as np
 import pandas as pd
@@ -56,8 +56,12 @@ def store_or_message() -> Union[AnnotationStore, str]:
         return f"{CANNOT_OPEN}{folder / FILE_NAME}: {e.strerror or e}"
 
 
-def order(items: Sequence[Item], annotator: str, blind: bool, corpus_hash: str, overlap: int = 0) -> list[Item]:
-    """The items in the order this annotator sees them: the corpus order, or in blind mode a shuffle.
+T = TypeVar("T")
+
+
+def order(items: Sequence[T], annotator: str, blind: bool, corpus_hash: str, overlap: int = 0) -> list[T]:
+    """The items (or their ids) in the order this annotator sees them: the corpus order, or in blind
+    mode a shuffle.
     In blind mode the first ``overlap`` items (the corpus's overlap, :meth:`AnnotationStore.overlap`)
     are the same items in the same order for everyone (seeded by the corpus only), so two annotators
     share them and agreement has units to pair; the rest follow in a shuffle seeded by the annotator's
@@ -118,10 +122,15 @@ def judged_items(judgments: Sequence[Judgment], rubric: Rubric) -> set[int]:
     return {i for i, got in by_item.items() if wanted <= got}
 
 
-def resume_position(ordered: Sequence[Item], done: set[int], skipped: set[int]) -> int:
-    """Where to resume: the first item neither judged nor skipped (the last item when all are)."""
-    for k, item in enumerate(ordered):
-        if item.id not in done and item.id not in skipped:
+def resume_position(ordered: Sequence[int], done: set[int], skipped: set[int]) -> int:
+    """Where to resume in the item ids ``ordered``: the first item neither judged nor skipped (the last
+    item when all are).
+
+    >>> resume_position([5, 3, 9], done={5}, skipped={3}), resume_position([5, 3], {5, 3}, set())
+    (2, 1)
+    """
+    for k, item_id in enumerate(ordered):
+        if item_id not in done and item_id not in skipped:
             return k
     return max(len(ordered) - 1, 0)
 

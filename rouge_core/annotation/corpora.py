@@ -138,6 +138,20 @@ class CorporaMixin(StoreConnection):
             rows = conn.execute(sql + " ORDER BY position", args).fetchall()
         return tuple(_item(r) for r in rows)
 
+    def item_ids(self, corpus_id: int) -> list[int]:
+        """The ids of a corpus's items in input order (:class:`StoreError` for an unknown corpus): what
+        a page needs to order the items without reading their texts.
+
+        >>> from rouge_core.annotation import AnnotationStore
+        >>> from rouge_core.readers import read_corpus
+        >>> s = AnnotationStore(":memory:")
+        >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}\\n' * 3, "x.jsonl"))
+        >>> s.item_ids(cid) == [i.id for i in s.items(cid)]
+        True
+        """
+        with self.snapshot() as conn:
+            return corpus_item_ids(conn, corpus_id)
+
     def item(self, item_id: int) -> Item:
         """One item by id (:class:`StoreError` if there is none).
 
@@ -149,6 +163,15 @@ class CorporaMixin(StoreConnection):
         """
         with self.snapshot() as conn:
             return fetch_item(conn, item_id)
+
+
+def corpus_item_ids(conn: sqlite3.Connection, corpus_id: int) -> list[int]:
+    """The ids of the corpus's items in input order, read on ``conn`` (:class:`StoreError` for an
+    unknown corpus)."""
+    rows = conn.execute("SELECT id FROM items WHERE corpus_id = ? ORDER BY position", (corpus_id,)).fetchall()
+    if not rows and conn.execute("SELECT 1 FROM corpora WHERE id = ?", (corpus_id,)).fetchone() is None:
+        raise StoreError(f"no corpus {corpus_id!r} in the annotation store")
+    return [int(r[0]) for r in rows]
 
 
 def fetch_item(conn: sqlite3.Connection, item_id: int) -> Item:

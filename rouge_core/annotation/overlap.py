@@ -92,15 +92,31 @@ class OverlapMixin(StoreConnection):
         ({'al': 1, 'cy': 0}, {'bo': 1, 'cy': 1})
         """
         name = annotator.name if isinstance(annotator, Annotator) else clean_name(annotator, "annotator name")
+        # Read per annotator and per item, never the whole corpus: the page recounts this each time an
+        # item is completed, so its cost must not grow with the judgments stored (issue 17, point 7).
+        # An annotator's "complete" items come from the (annotator, item) index; whether another one has
+        # any stops at their first complete item; the shared counts read only this annotator's items.
+        complete = (
+            "SELECT j.item_id FROM judgments j JOIN items i ON i.id = j.item_id "
+            "JOIN criteria cr ON cr.id = j.criterion_id "
+            "WHERE j.annotator_id = {who} AND i.corpus_id = :corpus AND cr.rubric_id = :rubric "
+            "GROUP BY j.item_id HAVING COUNT(*) = :k"
+        )
+        args = {"corpus": corpus_id, "rubric": rubric.id, "k": len(rubric.criteria), "name": name}
         with self.snapshot() as conn:
-            rows = conn.execute(
-                "WITH done AS (SELECT j.annotator_id AS who, j.item_id AS item FROM judgments j "
-                "JOIN items i ON i.id = j.item_id JOIN criteria cr ON cr.id = j.criterion_id "
-                "WHERE i.corpus_id = ? AND cr.rubric_id = ? GROUP BY j.annotator_id, j.item_id HAVING COUNT(*) = ?), "
-                "me AS (SELECT id FROM annotators WHERE name = ?) "
-                "SELECT a.name, COUNT(mine.item) FROM done other JOIN annotators a ON a.id = other.who "
-                "LEFT JOIN done mine ON mine.item = other.item AND mine.who = (SELECT id FROM me) "
-                "WHERE a.name != ? GROUP BY a.name ORDER BY a.name",
-                (corpus_id, rubric.id, len(rubric.criteria), name, name),
+            others = conn.execute(
+                f"SELECT a.id, a.name FROM annotators a WHERE a.name != :name "
+                f"AND EXISTS ({complete.format(who='a.id')}) ORDER BY a.name",
+                args,
             ).fetchall()
+            shared = dict(
+                conn.execute(
+                    f"WITH mine AS ({complete.format(who='(SELECT id FROM annotators WHERE name = :name)')}) "
+                    "SELECT j.annotator_id, COUNT(*) FROM (SELECT j.annotator_id, j.item_id FROM judgments j "
+                    "JOIN criteria cr ON cr.id = j.criterion_id WHERE j.item_id IN mine AND cr.rubric_id = :rubric "
+                    "GROUP BY j.annotator_id, j.item_id HAVING COUNT(*) = :k) j GROUP BY j.annotator_id",
+                    args,
+                ).fetchall()
+            )
+        rows = [(who_name, shared.get(who_id, 0)) for who_id, who_name in others]
         return {str(r[0]): int(r[1]) for r in rows}

@@ -7,7 +7,7 @@ import sqlite3
 from typing import Optional, Union
 
 from .connection import StoreConnection
-from .corpora import fetch_item
+from .corpora import corpus_item_ids, fetch_item
 from .judgments import annotator_id
 from .model import Annotator, Item, ItemStatus, Progress, Rubric, StoreError, clean_name, now
 
@@ -124,7 +124,7 @@ class StatusMixin(StoreConnection):
         """
         name = _name(annotator)
         with self.snapshot() as conn:
-            order = _item_order(conn, corpus_id)
+            order = corpus_item_ids(conn, corpus_id)
             done = _done(conn, corpus_id, name, rubric)
             skipped = _skipped(conn, corpus_id, name) - done
         return Progress(len(done), len(skipped), len(order))
@@ -143,7 +143,7 @@ class StatusMixin(StoreConnection):
         """
         name = _name(annotator)
         with self.snapshot() as conn:
-            order = _item_order(conn, corpus_id)
+            order = corpus_item_ids(conn, corpus_id)
             passed = _done(conn, corpus_id, name, rubric) | _skipped(conn, corpus_id, name)
             row = conn.execute(
                 "SELECT p.item_id FROM positions p JOIN annotators a ON a.id = p.annotator_id "
@@ -170,13 +170,6 @@ class StatusMixin(StoreConnection):
 
 def _name(annotator: Union[Annotator, str]) -> str:
     return annotator.name if isinstance(annotator, Annotator) else clean_name(annotator, "annotator name")
-
-
-def _item_order(conn: sqlite3.Connection, corpus_id: int) -> list[int]:
-    rows = conn.execute("SELECT id FROM items WHERE corpus_id = ? ORDER BY position", (corpus_id,)).fetchall()
-    if not rows and conn.execute("SELECT 1 FROM corpora WHERE id = ?", (corpus_id,)).fetchone() is None:
-        raise StoreError(f"no corpus {corpus_id!r} in the annotation store")
-    return [int(r[0]) for r in rows]
 
 
 def _done(conn: sqlite3.Connection, corpus_id: int, name: str, rubric: Rubric) -> set[int]:

@@ -35,6 +35,7 @@ UNDO_KEY = "annot_undo"  # where an undo says what it undid (or why not)
 UNDONE = "_annot_undone"
 PLACED = "_annot_placed"  # the place last written to the store (set_position)
 SHARED = "_annot_shared"  # the overlap line of the last count
+ORDER = "_annot_order"  # the item ids in the order this annotator sees them
 
 
 @dataclass(frozen=True)
@@ -189,30 +190,39 @@ def annotate_item(where: Where) -> None:
         _draw(store, where)
 
 
+def _order(store: Any, where: Where, overlap: int) -> list[int]:
+    """The item ids in this annotator's order, read and shuffled once per (corpus, annotator, blind,
+    overlap): a stored corpus never changes, so a keypress reads no item but the one shown."""
+    at = (where.corpus_id, where.digest, where.annotator, where.blind, overlap)
+    cached = st.session_state.get(ORDER)
+    if not cached or cached[0] != at:
+        cached = (at, order(store.item_ids(where.corpus_id), where.annotator, where.blind, where.digest, overlap))
+        st.session_state[ORDER] = cached
+    return list(cached[1])
+
+
 def _draw(store: Any, where: Where) -> None:
     rubric, annotator = where.rubric, where.annotator
-    items = store.items(where.corpus_id)
-    if not items:
+    overlap = store.overlap(where.corpus_id)
+    ids = _order(store, where, overlap)
+    if not ids:
         st.warning("The corpus has no documents to annotate.")
         return
-    overlap = store.overlap(where.corpus_id)
-    ordered = order(items, annotator, where.blind, where.digest, overlap)
-    ids = [it.id for it in ordered]
     positions = st.session_state.setdefault(POS, {})
     key = (where.corpus_id, annotator, where.blind, rubric.id, overlap if where.blind else 0)  # one order each
-    if key not in positions or not 0 <= positions[key] < len(ordered):  # where to resume: read once, not per key
+    if key not in positions or not 0 <= positions[key] < len(ids):  # where to resume: read once, not per key
         done = judged_items(store.judgments(where.corpus_id, annotator=annotator), rubric)
-        skipped = {it.id for it in items if store.status(it.id, annotator).skipped}
-        positions[key] = resume_position(ordered, done, skipped)
+        skipped = {i for i in ids if store.status(i, annotator).skipped}
+        positions[key] = resume_position(ids, done, skipped)
     k = positions[key]
-    item = ordered[k]
+    item = store.item(ids[k])
     try:
         if st.session_state.get(PLACED) != (key, item.id):  # a write only when the place changes, not per key
             store.set_position(item.id, annotator)
             st.session_state[PLACED] = (key, item.id)
     except StoreError as e:  # where to resume is not a judgment: say so and let the person go on
         st.warning(md_literal(f"Your place in the corpus was not saved: {e}", 600))
-    total = len(ordered)
+    total = len(ids)
     progress = store.progress(where.corpus_id, annotator, rubric)  # counted in SQL, not from every judgment
     counts = f"{progress.done:,} of {total:,} judged on every criterion · {progress.skipped:,} skipped"
     st.progress(float(progress.fraction), text=counts)
@@ -220,7 +230,7 @@ def _draw(store: Any, where: Where) -> None:
     if not where.blind:  # blind mode names neither the document (its id can be a hash) nor the system
         head = f"{head}: document {item.doc_id}, system {item.system or '(none)'}"
     st.subheader(md_literal(head, 300))
-    st.caption(_shared(store, where, overlap if where.blind else len(ordered), progress.done))
+    st.caption(_shared(store, where, overlap if where.blind else total, progress.done))
     _texts(item, where.show_rouge)
     st.caption(LEGEND)
     if where.task == "rubric":

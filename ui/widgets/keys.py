@@ -101,6 +101,7 @@ KEYS: tuple[Key, ...] = (
     Key("_annot_undone", "ui/widgets/annotate_item.py", "what the last undo did (shown once)"),
     Key("_annot_shared", "ui/widgets/annotate_item.py", "the overlap line of the last count"),
     Key("_annot_placed", "ui/widgets/annotate_item.py", "the place last written to the store"),
+    Key("_annot_order", "ui/widgets/annotate_item.py", "the item ids in this annotator's order (read once)"),
     Key("_annot_msg", "app_pages/annotate.py", "the message of the last save, import or rubric edit"),
     Key("annot_name", "app_pages/annotate.py", "the annotator's name (kept)"),
     Key("annot_task", "app_pages/annotate.py", "rubric scores or content units (kept)"),
