@@ -72,10 +72,6 @@ class MeasureSpec:
     notes: tuple[str, ...] = ()
 
 
-#: How rouge-score names the measures (for display in that profile).
-ROUGE_SCORE_NAMES = PROFILE_RECORDS["rouge-score"].names
-
-
 def display_name(label: str, profile: str) -> str:
     """The name a profile's users know a measure by.
 

@@ -94,10 +94,6 @@ class Profile:
     names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     numbered_names: str = ""
 
-    def rule_field(self, rule_id: str) -> str | None:
-        """The field that is this rule's quirk, or None."""
-        return RULE_FIELDS.get(rule_id)
-
 
 PROFILE_RECORDS: Mapping[str, Profile] = MappingProxyType(
     {

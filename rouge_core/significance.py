@@ -34,7 +34,7 @@ import numpy as np
 
 from .config import MAX_BOOTSTRAP_SAMPLES
 from .stats import BLOCK_CELLS, index_blocks, percentile_interval
-from .systems import CONVENTIONS, STATISTICS, SystemScores, check_comparable
+from .systems import STATISTICS, SystemScores, check_comparable
 
 #: Relative tolerance under which two values of the statistic count as equal (float rounding, not data).
 TIE_TOLERANCE = 1e-12
@@ -79,11 +79,6 @@ class PairedTest:
         return signature(
             self.method, self.samples, self.seed, self.convention, self.statistic, self.measure, self.confidence
         )
-
-    @property
-    def convention_name(self) -> str:
-        """``"mean of per-pair scores"`` or ``"pooled counts"``."""
-        return CONVENTIONS[self.convention]
 
     def mirrored(self) -> PairedTest:
         """The same test read as B against A (delta, interval and wins swap; p stays)."""

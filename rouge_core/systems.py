@@ -124,11 +124,6 @@ class SystemScores:
         """The number of documents."""
         return len(self.doc_ids)
 
-    @property
-    def convention_name(self) -> str:
-        """``"mean of per-pair scores"`` or ``"pooled counts"``."""
-        return CONVENTIONS[self.convention]
-
     def columns(self) -> np.ndarray:
         """What a resample sums, one row per document: the score, or (model, peer, hit)."""
         if self.convention == "pooled":

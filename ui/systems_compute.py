@@ -131,10 +131,6 @@ def identity(systems: Mapping[str, ScoredSystem]) -> tuple[tuple[str, str, str],
     return tuple((name, s.digest, s.report.config.signature()) for name, s in systems.items())
 
 
-def is_compared(systems: Mapping[str, ScoredSystem], settings: Settings) -> bool:
-    return ("comparison", identity(systems), settings) in _cache().keys()
-
-
 def compare(systems: Mapping[str, ScoredSystem], settings: Settings) -> Compared:
     """The systems' comparison under ``settings`` (cached; raises ``ValueError`` with rouge_core's message).
 

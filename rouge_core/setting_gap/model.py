@@ -102,12 +102,6 @@ class MeasureGap:
     notes: tuple[str, ...] = ()
 
     @property
-    def differences(self) -> Score:
-        """B - A of each average (precision, recall, F)."""
-        a, b = self.average_a, self.average_b
-        return Score(b.precision - a.precision, b.recall - a.recall, b.fmeasure - a.fmeasure)
-
-    @property
     def settings(self) -> tuple[Attribution, ...]:
         """The setting rows (they add up to the gap with the remainder)."""
         return tuple(r for r in self.attribution if r.kind == "setting")

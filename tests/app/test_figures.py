@@ -26,7 +26,7 @@ from ui.render.lcs import (
 )
 from ui.render.learn import union_lines, union_walk_html
 from ui.render.skip import skip_matrix
-from ui.render.union import budget_frame, union_html, union_table
+from ui.render.union import budget_rows, union_html, union_table
 
 S1, S2 = "police killed the gunman", "police kill the gunman"
 # 24 and 25 words: the size at which labels used to collide.
@@ -205,12 +205,16 @@ def test_union_view_shows_each_sentences_full_lcs():
 
 def test_hit_budget_is_a_small_table():
     r = evaluate("the cat", "the cat sat\nthe dog ran", RougeConfig())
-    b = budget_frame(r, "ROUGE-L", 0)
-    assert list(b.columns) == ["word", "in the union", "reference copies", "candidate copies", "credited"]
-    assert b.values.tolist() == [["the", 2, 2, 1, 1], ["cat", 1, 1, 1, 1]]
     out = union_html(r, "ROUGE-L", 0)
     assert '<table class="rl-table">' in out and "spent:" not in out  # a table, not a paragraph
-    assert b["credited"].sum() == r.measures["ROUGE-L"].counts.hit
+    columns = ["word", "in the union", "reference copies", "candidate copies", "credited"]
+    assert "<tr>" + "".join(f"<th>{c}</th>" for c in columns) + "</tr>" in out
+    the = "<tr><td>the</td><td>2</td><td>2</td><td>1</td><td>1 (1 spent)</td></tr>"
+    assert the + "<tr><td>cat</td><td>1</td><td>1</td><td>1</td><td>1</td></tr></table>" in out
+    marks = [(m.key, m.credited) for m in lcs_explanation(r, "ROUGE-L", 0).marks]
+    rows = budget_rows(marks, r.references[0].keys, r.candidate.keys)
+    assert rows == [("the", 2, 2, 1, 1), ("cat", 1, 1, 1, 1)]
+    assert sum(row[4] for row in rows) == r.measures["ROUGE-L"].counts.hit
 
 
 def test_union_walk_final_frame_shows_both_lcss_and_the_budget_table():
@@ -236,5 +240,6 @@ def test_walk_and_view_agree_with_the_core(profile):
     a, c = r.references[0], r.candidate
     steps = union_steps(a.sentence_keys, c.sentence_keys, e.kind == "union", budget_keys=(a.keys, c.keys))
     assert steps[-1].hits == r.measures["ROUGE-L"].counts.hit == sum(m.credited for m in e.marks)
-    assert budget_frame(r, "ROUGE-L", 0)["credited"].sum() == r.measures["ROUGE-L"].counts.hit
+    credited = budget_rows([(m.key, m.credited) for m in e.marks], a.keys, c.keys)
+    assert sum(row[4] for row in credited) == r.measures["ROUGE-L"].counts.hit
     assert lcs(a.sentence_keys[0], c.sentence_keys[0]).marks == list(find_pair(e, 0, 0).marks)

@@ -90,13 +90,13 @@ def test_exact_permutation_pooled_hand_case():
     t = exact_permutation(a, b)
     assert (t.score_a, t.score_b, t.delta) == (0.5, 0.375, 0.125)
     assert (t.count, t.samples, t.p_value) == (6, 8, 0.75)
-    assert t.convention == "pooled" and t.convention_name == "pooled counts"
+    assert t.convention == "pooled"
     m = exact_permutation(
         mean(a.per_document().tolist(), statistic="precision"), mean(b.per_document().tolist(), statistic="precision")
     )
     assert m.delta == pytest.approx(-2 / 15, abs=1e-15)
     assert (m.count, m.p_value) == (8, 1.0)
-    assert m.convention_name == "mean of per-pair scores"
+    assert m.convention == "mean"
 
 
 @pytest.mark.parametrize("seed", range(6))

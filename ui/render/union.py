@@ -198,15 +198,6 @@ def budget_html(rows: Sequence[tuple[str, int, int, int, int]], budget: bool) ->
     return f'<div class="rl-note">{esc(what)}</div><table class="rl-table"><tr>{head}</tr>{"".join(body)}</table>'
 
 
-def budget_frame(report: Report, label: str, ref_index: int) -> pd.DataFrame:
-    """:func:`budget_rows` of a report's union LCS as a table (empty for a flat LCS)."""
-    e = lcs_explanation(report, label, ref_index)
-    if is_flat(e):
-        return pd.DataFrame([], columns=BUDGET_COLUMNS)
-    rows = budget_rows([(m.key, m.credited) for m in e.marks], report.references[ref_index].keys, report.candidate.keys)
-    return pd.DataFrame(rows, columns=BUDGET_COLUMNS)
-
-
 def reference_rows(
     ref: Analysis,
     finders: Finders,
