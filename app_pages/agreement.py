@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 import streamlit as st
 
-from rouge_core.annotation import StoreError, human_scores
+from annotation import StoreError, human_scores
 from rouge_core.config import MAX_BOOTSTRAP_SAMPLES
 from rouge_core.correlation_levels import MIN_GROUP
 from rouge_core.readers import Document, ReadError

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core.annotation import (
+from annotation import (
     AnnotationStore,
     CriterionSpec,
     ImportFileError,

@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rouge_core.annotation import AnnotationStore
+from annotation import AnnotationStore
 from rouge_core.readers import read_corpus
 
 from .common import machine

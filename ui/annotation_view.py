@@ -10,9 +10,9 @@ from typing import Mapping, Optional, Sequence, TypeVar, Union
 import numpy as np
 import pandas as pd
 
+from annotation import AnnotationStore, Item, Judgment, Rubric, StoreError, data_dir, default_path
+from annotation.store import FILE_NAME
 from rouge_core.agreement import Measurement, disagreements, krippendorff_alpha
-from rouge_core.annotation import AnnotationStore, Item, Judgment, Rubric, StoreError, data_dir, default_path
-from rouge_core.annotation.store import FILE_NAME
 from ui.render.literal import md_literal
 
 #: Levels of measurement the agreement table reports (SummEval's 1-5 scales are ordinal; interval too).
@@ -68,7 +68,7 @@ def order(items: Sequence[T], annotator: str, blind: bool, corpus_hash: str, ove
     name and the corpus. The same person gets the same order every time; with ``overlap`` 0 the order
     is the one of earlier versions (a resumed annotator keeps their place).
 
-    >>> from rouge_core.annotation import Item
+    >>> from annotation import Item
     >>> its = [Item(i, 1, i, f"d{i}", "A", (), (), None, {}, "") for i in range(6)]
     >>> [i.id for i in order(its, "ann", False, "h", overlap=3)]
     [0, 1, 2, 3, 4, 5]

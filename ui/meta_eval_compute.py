@@ -22,8 +22,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from annotation import CorpusInfo, Item
 from rouge_core import RougeConfig, score
-from rouge_core.annotation import CorpusInfo, Item
 from rouge_core.correlation import (
     Coefficient,
     Level,

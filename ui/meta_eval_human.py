@@ -10,7 +10,7 @@ from typing import Mapping, Optional, Sequence
 
 import numpy as np
 
-from rouge_core.annotation import AnnotationStore, HumanScore, import_published
+from annotation import AnnotationStore, HumanScore, import_published
 from rouge_core.readers import read_corpus_file
 from rouge_core.score_matrix import ScoreMatrix, score_matrix
 from ui.widgets.corpus_input import SAMPLE_DIR, SAMPLES

@@ -2,7 +2,7 @@
 :class:`ReadError` that says where.
 
 :func:`parse_json` and :func:`json_record` are the one JSON reader of the project: the corpus
-readers and the judgment imports of :mod:`rouge_core.annotation` both call them, so the limits
+readers and the judgment imports of :mod:`annotation` both call them, so the limits
 (nesting: :data:`~rouge_core.readers.model.MAX_JSON_DEPTH`; whole numbers: Python's digit limit) and
 their messages are the same everywhere.
 """

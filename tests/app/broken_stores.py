@@ -9,7 +9,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from rouge_core.annotation import CURRENT_VERSION, AnnotationStore
+from annotation import CURRENT_VERSION, AnnotationStore
 
 KINDS = ("not sqlite", "newer schema", "a folder", "data folder is a file")
 OPENING = "The annotation store cannot be opened: "

@@ -14,8 +14,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import ui.meta_eval_compute
+from annotation import AnnotationStore, default_path
 from rouge_core import RougeConfig, evaluate
-from rouge_core.annotation import AnnotationStore, default_path
 from rouge_core.correlation import bootstrap_interval, correlate
 from rouge_core.readers import read_corpus, read_corpus_file
 from rouge_core.score_matrix import score_matrix

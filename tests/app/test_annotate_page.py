@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from annotation import AnnotationStore, ItemStatus, default_path
 from rouge_core.agreement import krippendorff_alpha
-from rouge_core.annotation import AnnotationStore, ItemStatus, default_path
 from tests.app import broken_stores
 from ui.annotation_view import reliability_matrix
 
@@ -235,7 +235,7 @@ def test_an_import_with_a_score_outside_the_scale_is_refused_and_nothing_stored(
     at = with_summeval(blind=False)
     criteria(at)[0].set_value(4).run()
     with AnnotationStore(default_path()) as s:
-        from rouge_core.annotation import export_judgments
+        from annotation import export_judgments
 
         good = export_judgments(s, "csv")
     lines = good.splitlines()
@@ -289,7 +289,7 @@ def test_a_note_over_the_limit_is_held_to_the_stores_limit_and_saved():
 
 
 def test_every_callback_says_not_saved_beside_its_widget_when_the_store_cannot_write(monkeypatch):
-    from rouge_core.annotation import schema
+    from annotation import schema
 
     monkeypatch.setattr(schema, "BUSY_TIMEOUT_MS", 200)  # the real 5 s, shortened for the test
     at = with_summeval(blind=False)

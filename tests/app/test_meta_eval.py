@@ -10,8 +10,8 @@ import math
 import numpy as np
 import pytest
 
+from annotation import AnnotationStore, HumanScore
 from rouge_core import RougeConfig, score
-from rouge_core.annotation import AnnotationStore, HumanScore
 from rouge_core.correlation import COEFFICIENTS, LEVELS, bootstrap_interval, correlate
 from rouge_core.score_matrix import score_matrix
 from ui import meta_eval_compute as me
@@ -123,7 +123,7 @@ def test_criteria_and_sources_and_human_matrix(tmp_path):
             store.record(item.id, fluency, "ann", 1 + k)
         store.record(store.items(cid)[0].id, fluency, "bo", 4)
         assert mh.criteria_and_sources(store, cid) == {"fluency": ("annotated",)}
-        from rouge_core.annotation import human_scores
+        from annotation import human_scores
 
         m = mh.human_matrix(human_scores(store, cid, "fluency"))
     assert m.systems == ("A", "B") and m.inputs == ("d1", "d2")

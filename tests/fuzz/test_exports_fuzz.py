@@ -26,8 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rouge_core import RougeConfig, evaluate
-from rouge_core.annotation import (
+from annotation import (
     JUDGMENT_COLUMNS,
     UNIT_COLUMNS,
     AnnotationStore,
@@ -37,6 +36,7 @@ from rouge_core.annotation import (
     import_judgments,
     import_unit_judgments,
 )
+from rouge_core import RougeConfig, evaluate
 from rouge_core.comparison import compare_systems
 from rouge_core.corpus import evaluate_corpus
 from rouge_core.io.csv_writer import records_csv, restore_cell, write_csv

@@ -26,7 +26,7 @@ from typing import Optional
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from rouge_core.annotation import AnnotationStore, default_path
+from annotation import AnnotationStore, default_path
 from tests.fuzz import corpus_files as cf
 from tests.fuzz.payloads import BAD_TEXTS, MD_PAYLOADS, assert_no_injection, markdown_elements
 from ui.render.literal import md_literal

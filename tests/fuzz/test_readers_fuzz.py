@@ -24,9 +24,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from rouge_core.annotation.io import import_judgments
-from rouge_core.annotation.model import ImportFileError
-from rouge_core.annotation.store import AnnotationStore
+from annotation.io import import_judgments
+from annotation.model import ImportFileError
+from annotation.store import AnnotationStore
 from rouge_core.decoding import looks_like_utf16
 from rouge_core.perl_inputs import shown
 from rouge_core.readers import (

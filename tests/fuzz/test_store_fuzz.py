@@ -29,8 +29,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rouge_core.annotation import AnnotationStore, ItemStatus, StoreError
-from rouge_core.annotation.status import MAX_NOTE
+from annotation import AnnotationStore, ItemStatus, StoreError
+from annotation.status import MAX_NOTE
 from rouge_core.readers import Corpus, Document
 from tests.forked import read_all
 

@@ -1,4 +1,4 @@
-"""rouge_core.annotation: two processes writing to one store at once lose nothing, and a writer
+"""annotation: two processes writing to one store at once lose nothing, and a writer
 killed with SIGKILL leaves a sound database holding every judgment it reported as committed."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rouge_core.annotation import AnnotationStore
+from annotation import AnnotationStore
 from rouge_core.readers import Corpus, Document
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # store call, printing the count after each; waits for a line on stdin before starting.
 WRITER = """
 import sys
-from rouge_core.annotation import AnnotationStore
+from annotation import AnnotationStore
 
 path, annotator, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 with AnnotationStore(path) as store:

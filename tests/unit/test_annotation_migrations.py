@@ -1,4 +1,4 @@
-"""rouge_core.annotation.schema: a database built at each earlier version (only the first k
+"""annotation.schema: a database built at each earlier version (only the first k
 migrations run, rows written with that version's tables) opens with every row intact and the current
 version; a step that fails leaves its version untouched; a newer or foreign file is refused unchanged."""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from rouge_core.annotation import AnnotationStore, ItemStatus, SchemaError
-from rouge_core.annotation import schema as schema_module
-from rouge_core.annotation.schema import APPLICATION_ID, CURRENT_VERSION, MIGRATIONS, Migration, migrate, user_version
+from annotation import AnnotationStore, ItemStatus, SchemaError
+from annotation import schema as schema_module
+from annotation.schema import APPLICATION_ID, CURRENT_VERSION, MIGRATIONS, Migration, migrate, user_version
 
 T0 = "2024-01-02T03:04:05.000000+00:00"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from rouge_core.annotation import AnnotationStore, Item, StoreError
+from annotation import AnnotationStore, Item, StoreError
 from rouge_core.readers import read_corpus
 from ui.annotation_view import agreement_table, order, shared_markdown
 

@@ -16,8 +16,8 @@ from typing import Iterator
 
 import pytest
 
-from rouge_core.annotation import AnnotationStore, StoreError, schema
-from rouge_core.annotation import connection as connection_module
+from annotation import AnnotationStore, StoreError, schema
+from annotation import connection as connection_module
 from rouge_core.readers import read_corpus
 
 HOLDER = """

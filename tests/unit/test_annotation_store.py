@@ -1,4 +1,4 @@
-"""rouge_core.annotation: every store call with its stored rows, the validation errors (nothing
+"""annotation: every store call with its stored rows, the validation errors (nothing
 stored: rows counted after), upserts, rubric versions, progress and resume, content units and recall
 as exact fractions, SummEval's and REALSumm's published judgments from sample_data/, and the CSV and
 JSON Lines export / import round trip with its bad files."""
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from rouge_core.annotation import (
+from annotation import (
     JUDGMENT_COLUMNS,
     SUMMEVAL_CRITERIA,
     AnnotationStore,
@@ -33,7 +33,7 @@ from rouge_core.annotation import (
     import_summeval,
     import_unit_judgments,
 )
-from rouge_core.annotation.published import LITEPYRAMID
+from annotation.published import LITEPYRAMID
 from rouge_core.readers import Corpus, Document, read_corpus_file
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_data"

@@ -1,4 +1,4 @@
-"""rouge_core.annotation: an SQLite failure after the store is open (a read-only file, a full disk, a
+"""annotation: an SQLite failure after the store is open (a read-only file, a full disk, a
 damaged page, another writer holding the lock too long) raises StoreError naming the cause in plain
 words with SQLite's text, and what was committed before stays readable.
 
@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 
 import pytest
 
-from rouge_core.annotation import AnnotationStore, StoreError, schema
+from annotation import AnnotationStore, StoreError, schema
 from rouge_core.readers import Corpus, Document
 from tests.forked import read_all
 

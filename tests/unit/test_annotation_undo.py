@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rouge_core.annotation import AnnotationStore, StoreError, Undone, export_judgments, import_judgments
-from rouge_core.annotation.schema import CURRENT_VERSION, user_version
+from annotation import AnnotationStore, StoreError, Undone, export_judgments, import_judgments
+from annotation.schema import CURRENT_VERSION, user_version
 from rouge_core.readers import read_corpus
 
 from .test_annotation_migrations import build, check_v1_rows

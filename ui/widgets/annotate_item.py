@@ -17,8 +17,8 @@ from typing import Any, Sequence
 
 import streamlit as st
 
-from rouge_core.annotation import Item, Rubric, StoreError, Undone
-from rouge_core.annotation.status import MAX_NOTE
+from annotation import Item, Rubric, StoreError, Undone
+from annotation.status import MAX_NOTE
 from ui.annotation_view import judged_items, order, resume_position, shared_markdown, store_or_message
 from ui.compute import report_for
 from ui.render.html import esc

@@ -8,7 +8,7 @@ import hashlib
 
 import streamlit as st
 
-from rouge_core.annotation import AnnotationStore, Item, StoreError
+from annotation import AnnotationStore, Item, StoreError
 from rouge_core.decoding import TextDecodeError, decode_text
 from ui.annotation_view import open_store
 from ui.render.literal import md_literal

@@ -14,7 +14,7 @@ from typing import Callable, Iterator
 
 import streamlit as st
 
-from rouge_core.annotation import AnnotationStore, StoreError
+from annotation import AnnotationStore, StoreError
 from ui.annotation_view import store_or_message
 from ui.render.literal import md_literal
 

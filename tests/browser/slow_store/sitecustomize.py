@@ -15,7 +15,7 @@ from typing import Any
 
 from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
 
-from rouge_core.annotation.judgments import JudgmentsMixin
+from annotation.judgments import JudgmentsMixin
 
 _DELAY = float(os.environ.get("ROUGE_LENS_TEST_RECORD_DELAY", "0.3"))
 _record = JudgmentsMixin.record

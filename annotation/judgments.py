@@ -76,7 +76,7 @@ class JudgmentsMixin(StoreConnection):
     def annotator(self, name: str) -> Annotator:
         """The annotator called ``name`` (blanks around it dropped), added if new; an empty name is refused.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> s = AnnotationStore(":memory:")
         >>> s.annotator(" ann ") == s.annotator("ann"), s.annotator("ann").name
         (True, 'ann')
@@ -92,7 +92,7 @@ class JudgmentsMixin(StoreConnection):
     def annotators(self) -> tuple[Annotator, ...]:
         """Every annotator, by name.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> s = AnnotationStore(":memory:")
         >>> _ = s.annotator("bo"), s.annotator("al")
         >>> [a.name for a in s.annotators()]
@@ -117,7 +117,7 @@ class JudgmentsMixin(StoreConnection):
         change (a new value, or another value or source) is logged in the same transaction, for
         :meth:`undo_last`.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> item = s.items(s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl")))[0]
@@ -129,7 +129,7 @@ class JudgmentsMixin(StoreConnection):
         >>> s.record(item.id, fluency, "ann", 6)
         Traceback (most recent call last):
         ...
-        rouge_core.annotation.model.StoreError: value: 6 is outside the scale (criterion 'fluency' takes 1 to 5)
+        annotation.model.StoreError: value: 6 is outside the scale (criterion 'fluency' takes 1 to 5)
         """
         name = annotator.name if isinstance(annotator, Annotator) else clean_name(annotator, "annotator name")
         label = check_source(source)
@@ -164,7 +164,7 @@ class JudgmentsMixin(StoreConnection):
         """Stored judgments, optionally of one corpus, annotator, source and/or item, ordered by
         corpus, item position, rubric version, criterion and annotator.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> AnnotationStore(":memory:").judgments(source="summeval-expert")
         ()
         """

@@ -9,7 +9,8 @@ import sqlite3
 from types import MappingProxyType
 from typing import Any, Optional, Union
 
-from ..readers.model import Corpus
+from rouge_core.readers.model import Corpus
+
 from .connection import StoreConnection
 from .model import CorpusInfo, Item, StoreError, clean_name, now
 
@@ -48,7 +49,7 @@ class CorporaMixin(StoreConnection):
         the stored corpus's id (under its first name). ``name`` defaults to the corpus's file name; a
         name already used by different documents is refused.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> c = read_corpus(b'{"id": "d1", "system": "A", "candidate": "a b", "reference": "a c"}', "x.jsonl")
         >>> with AnnotationStore(":memory:") as s:
@@ -89,7 +90,7 @@ class CorporaMixin(StoreConnection):
     def corpora(self) -> tuple[CorpusInfo, ...]:
         """The stored corpora, by name.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> AnnotationStore(":memory:").corpora()
         ()
         """
@@ -100,7 +101,7 @@ class CorporaMixin(StoreConnection):
     def corpus(self, key: Union[int, str]) -> CorpusInfo:
         """The stored corpus with this id or name (:class:`StoreError` if there is none).
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl"))
@@ -118,7 +119,7 @@ class CorporaMixin(StoreConnection):
     def items(self, corpus_id: int, system: Optional[str] = None, doc_id: Optional[str] = None) -> tuple[Item, ...]:
         """The items of a corpus in input order, optionally of one system and/or one document.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"system": "A", "candidate": "a", "reference": "b"}\\n'
@@ -142,7 +143,7 @@ class CorporaMixin(StoreConnection):
         """The ids of a corpus's items in input order (:class:`StoreError` for an unknown corpus): what
         a page needs to order the items without reading their texts.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}\\n' * 3, "x.jsonl"))
@@ -155,11 +156,11 @@ class CorporaMixin(StoreConnection):
     def item(self, item_id: int) -> Item:
         """One item by id (:class:`StoreError` if there is none).
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> AnnotationStore(":memory:").item(7)
         Traceback (most recent call last):
         ...
-        rouge_core.annotation.model.StoreError: no item 7 in the annotation store
+        annotation.model.StoreError: no item 7 in the annotation store
         """
         with self.snapshot() as conn:
             return fetch_item(conn, item_id)

@@ -59,7 +59,7 @@ def default_path() -> Path:
 class AnnotationStore(CorporaMixin, RubricsMixin, JudgmentsMixin, StatusMixin, UnitsMixin, HistoryMixin, OverlapMixin):
     """The annotation store in the SQLite file ``path`` (default: :func:`default_path`; ``":memory:"``
     for a private store that vanishes on close). Opening migrates an older schema; a newer one is
-    refused with :class:`~rouge_core.annotation.model.SchemaError`. Use it as a context manager, or
+    refused with :class:`~annotation.model.SchemaError`. Use it as a context manager, or
     call :meth:`close`.
 
     >>> from rouge_core.readers import read_corpus

@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
-from ..readers.model import Corpus
+from rouge_core.readers.model import Corpus
+
 from .judgments import annotator_id, upsert_judgment
 from .model import Criterion, StoreError, now
 from .rubrics import CriterionSpec

@@ -11,7 +11,8 @@ import sqlite3
 from datetime import datetime, timezone
 from typing import Any, NoReturn, Optional, Union
 
-from ..decoding import TextDecodeError, decode_text
+from rouge_core.decoding import TextDecodeError, decode_text
+
 from .corpora import fetch_item
 from .judgments import annotator_id, upsert_judgment
 from .model import ANNOTATED, Criterion, ImportFileError, Item, StoreError, check_source, clean_name, now
@@ -37,7 +38,7 @@ def decode(data: Union[bytes, str], name: str) -> str:
     >>> decode(b"a\\n\\xff", "x.csv")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rouge_core.annotation.model.ImportFileError: x.csv line 2, byte 1: not valid UTF-8 (byte 0xff); save ...
+    annotation.model.ImportFileError: x.csv line 2, byte 1: not valid UTF-8 (byte 0xff); save ...
     """
     if isinstance(data, str):
         return data

@@ -1,7 +1,7 @@
 """Plain words for what SQLite says when an open annotation store cannot be read or written.
 
-:class:`~rouge_core.annotation.connection.StoreConnection` turns every :class:`sqlite3.Error` of a
-read or a write into a :class:`~rouge_core.annotation.model.StoreError` here, so a caller (the
+:class:`~annotation.connection.StoreConnection` turns every :class:`sqlite3.Error` of a
+read or a write into a :class:`~annotation.model.StoreError` here, so a caller (the
 Annotate page, a script) handles one exception and a person reads the cause ("the disk is full", "the
 file is read-only") followed by SQLite's own text. A failed write was rolled back: what was committed
 before stays.

@@ -1,4 +1,4 @@
-"""The one SQLite connection behind an :class:`~rouge_core.annotation.store.AnnotationStore`, and its
+"""The one SQLite connection behind an :class:`~annotation.store.AnnotationStore`, and its
 transactions.
 
 Writes run in ``BEGIN IMMEDIATE`` transactions: a writer takes SQLite's write lock when it starts,
@@ -79,7 +79,7 @@ class StoreConnection:
         """One all-or-nothing write transaction: committed when the block ends, rolled back if an
         exception leaves it. Store calls made inside join it (they commit with it, not before).
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> with AnnotationStore(":memory:") as s:
         ...     try:
         ...         with s.transaction():
@@ -119,7 +119,7 @@ class StoreConnection:
         """A read transaction: the reads inside see one state of the database (the current write
         transaction's or snapshot's, when inside one). Writers in other connections are not blocked.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> with AnnotationStore(":memory:") as s, s.snapshot() as conn:
         ...     conn.execute("SELECT COUNT(*) FROM judgments").fetchone()
         (0,)

@@ -38,7 +38,7 @@ class UnitsMixin(StoreConnection):
         None, for the document as a whole. Empty texts, an unknown document or reference, or an
         unknown origin raise :class:`StoreError` and store nothing.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"id": "d1", "candidate": "a", "reference": "b"}', "x.jsonl"))
@@ -80,7 +80,7 @@ class UnitsMixin(StoreConnection):
     def units(self, corpus_id: int, doc_id: str) -> tuple[ContentUnit, ...]:
         """A document's content units, in position order.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> AnnotationStore(":memory:").units(1, "d1")
         ()
         """
@@ -95,7 +95,7 @@ class UnitsMixin(StoreConnection):
         """Record whether content unit ``unit_id`` is present in item ``item_id``'s candidate, for an
         annotator (ticking again replaces the answer). The item must be of the unit's document.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"id": "d1", "candidate": "a", "reference": "b"}', "x.jsonl"))
@@ -122,7 +122,7 @@ class UnitsMixin(StoreConnection):
         """LitePyramid-style recall of an item for an annotator: units ticked present / units of its
         document (units not ticked yet count as absent); None when the document has no units.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl"))
@@ -145,7 +145,7 @@ class UnitsMixin(StoreConnection):
     def unit_judgments(self, corpus_id: Optional[int] = None) -> tuple[UnitJudgment, ...]:
         """Every content-unit judgment (of one corpus if given), by corpus, item, unit and annotator.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> AnnotationStore(":memory:").unit_judgments()
         ()
         """

@@ -52,7 +52,7 @@ class HistoryMixin(StoreConnection):
         previous value back (and source), a first value is removed. None when there is nothing left
         to undo; each call walks one change further back. An unknown corpus raises :class:`StoreError`.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl"))

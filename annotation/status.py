@@ -21,7 +21,7 @@ class StatusMixin(StoreConnection):
     def set_note(self, item_id: int, annotator: Union[Annotator, str], note: str) -> None:
         """Keep ``note`` on an item for an annotator (``""`` clears it).
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> item = s.items(s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl")))[0]
@@ -38,7 +38,7 @@ class StatusMixin(StoreConnection):
     def set_flag(self, item_id: int, annotator: Union[Annotator, str], flagged: bool = True) -> None:
         """Flag an item for an annotator (``flagged=False`` clears the flag).
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> item = s.items(s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl")))[0]
@@ -51,7 +51,7 @@ class StatusMixin(StoreConnection):
     def set_skip(self, item_id: int, annotator: Union[Annotator, str], skipped: bool = True) -> None:
         """Mark an item skipped for an annotator: :meth:`next_item` passes it by (``skipped=False`` undoes it).
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> item = s.items(s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl")))[0]
@@ -64,7 +64,7 @@ class StatusMixin(StoreConnection):
     def status(self, item_id: int, annotator: Union[Annotator, str]) -> ItemStatus:
         """An annotator's note, flag and skip mark on an item (all unset if never set).
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> AnnotationStore(":memory:").status(1, "nobody")
         ItemStatus(note='', flagged=False, skipped=False)
         """
@@ -81,7 +81,7 @@ class StatusMixin(StoreConnection):
         """Remember ``item_id`` as the item an annotator is at in its corpus (where :meth:`next_item`
         resumes). The Annotate page calls it whenever it shows an item.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}\\n' * 3, "x.jsonl"))
@@ -111,7 +111,7 @@ class StatusMixin(StoreConnection):
         """How many of the corpus's items the annotator has judged on every criterion of ``rubric``
         (this version), how many others are skipped, and how many there are.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}\\n' * 4, "x.jsonl"))
@@ -134,7 +134,7 @@ class StatusMixin(StoreConnection):
         :meth:`set_position`) on and then from the start, not yet judged on every criterion of
         ``rubric`` and not skipped; None when every item is judged or skipped.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}\\n' * 2, "x.jsonl"))

@@ -52,7 +52,7 @@ def clean_name(name: object, what: str) -> str:
     >>> clean_name(" ", "annotator name")
     Traceback (most recent call last):
     ...
-    rouge_core.annotation.model.StoreError: annotator name: empty
+    annotation.model.StoreError: annotator name: empty
     """
     if not isinstance(name, str):
         raise StoreError(f"{what}: expected text, got {type(name).__name__}")
@@ -133,7 +133,7 @@ class Criterion:
         >>> c.check(4.5)
         Traceback (most recent call last):
         ...
-        rouge_core.annotation.model.StoreError: value: 4.5 is not a whole number (criterion 'fluency' takes 1 to 5)
+        annotation.model.StoreError: value: 4.5 is not a whole number (criterion 'fluency' takes 1 to 5)
         """
         scale = f"criterion {self.name!r} takes {_num(self.scale_min)} to {_num(self.scale_max)}"
         if isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -70,7 +70,7 @@ def check_criteria(name: str, criteria: Sequence[CriterionSpec]) -> tuple[Criter
     >>> check_criteria("r", [CriterionSpec("a", "", 1, 5), CriterionSpec("A", "", 0, 1, False)])
     Traceback (most recent call last):
     ...
-    rouge_core.annotation.model.StoreError: rubric 'r': criterion 2 ('A') repeats the name of criterion 1
+    annotation.model.StoreError: rubric 'r': criterion 2 ('A') repeats the name of criterion 1
     """
     if not criteria:
         raise StoreError(f"rubric {name!r}: no criteria; a rubric needs at least one")
@@ -104,7 +104,7 @@ class RubricsMixin(StoreConnection):
         """Store ``criteria`` as the next version of rubric ``name`` (version 1 for a new name); when
         they equal the latest version's, that version is returned and nothing is stored.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> s = AnnotationStore(":memory:")
         >>> v1 = s.save_rubric("clarity", [CriterionSpec("clear", "Is it clear?", 1, 3)])
         >>> v2 = s.save_rubric("clarity", [CriterionSpec("clear", "Is it clear to a child?", 1, 3)])
@@ -140,7 +140,7 @@ class RubricsMixin(StoreConnection):
     def rubric(self, name: str, version: Optional[int] = None) -> Rubric:
         """Rubric ``name`` at ``version`` (default: the latest); :class:`StoreError` if there is none.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> s = AnnotationStore(":memory:")
         >>> [c.name for c in s.summeval_rubric().criteria] == [c.name for c in s.rubric("summeval").criteria]
         True
@@ -160,7 +160,7 @@ class RubricsMixin(StoreConnection):
     def rubrics(self) -> tuple[Rubric, ...]:
         """Every stored rubric version, by name and version.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> s = AnnotationStore(":memory:")
         >>> _ = s.summeval_rubric()
         >>> [(r.name, r.version, len(r.criteria)) for r in s.rubrics()]
@@ -174,7 +174,7 @@ class RubricsMixin(StoreConnection):
         """The default rubric, SummEval's coherence, consistency, fluency and relevance (1-5): the
         stored version with exactly these criteria, saved as a new version of ``"summeval"`` if none has.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> r = AnnotationStore(":memory:").summeval_rubric()
         >>> r.name, [c.name for c in r.criteria], r.criteria[0].scale_min, r.criteria[0].scale_max
         ('summeval', ['coherence', 'consistency', 'fluency', 'relevance'], 1.0, 5.0)
@@ -189,7 +189,7 @@ class RubricsMixin(StoreConnection):
     def criterion(self, criterion_id: int) -> Criterion:
         """One criterion by id (:class:`StoreError` if there is none).
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> s = AnnotationStore(":memory:")
         >>> s.criterion(s.summeval_rubric().criteria[2].id).name
         'fluency'

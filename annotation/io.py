@@ -16,9 +16,10 @@ import io
 import json
 from typing import Any, Iterator, Optional, Union
 
-from ..io.csv_writer import restore_cell, write_csv
-from ..readers.json_records import json_record
-from ..readers.model import ReadError
+from rouge_core.io.csv_writer import restore_cell, write_csv
+from rouge_core.readers.json_records import json_record
+from rouge_core.readers.model import ReadError
+
 from .importing import ImportContext, check_size, decode
 from .model import UNIT_ORIGINS, ImportFileError, StoreError
 from .store import AnnotationStore
@@ -126,7 +127,7 @@ def import_unit_judgments(store: AnnotationStore, data: Union[bytes, str], name:
     >>> import_unit_judgments(AnnotationStore(":memory:"), header, "u.csv")
     Traceback (most recent call last):
     ...
-    rouge_core.annotation.model.ImportFileError: u.csv, line 1: missing column(s) 'present'
+    annotation.model.ImportFileError: u.csv, line 1: missing column(s) 'present'
     """
     rows = _read(data, name, fmt, UNIT_COLUMNS, 9)
     count = 0

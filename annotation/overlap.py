@@ -38,7 +38,7 @@ class OverlapMixin(StoreConnection):
         order for all in blind mode); None goes back to the default (:func:`default_overlap`). A
         negative or non-whole ``k``, or an unknown corpus, raise :class:`StoreError`.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}\\n' * 30, "x.jsonl"))
@@ -47,7 +47,7 @@ class OverlapMixin(StoreConnection):
         >>> s.set_overlap(cid, -1)
         Traceback (most recent call last):
         ...
-        rouge_core.annotation.model.StoreError: overlap: -1 is not a whole number of items, 0 or more
+        annotation.model.StoreError: overlap: -1 is not a whole number of items, 0 or more
         """
         if k is not None and (isinstance(k, bool) or not isinstance(k, int) or k < 0):
             raise StoreError(f"overlap: {k!r} is not a whole number of items, 0 or more")
@@ -79,7 +79,7 @@ class OverlapMixin(StoreConnection):
         ``rubric`` (this version): how many of the items this annotator judged so they also judged,
         by name (0: none shared yet). These items are the units agreement can pair.
 
-        >>> from rouge_core.annotation import AnnotationStore
+        >>> from annotation import AnnotationStore
         >>> from rouge_core.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}\\n' * 3, "x.jsonl"))
