@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 
 import pytest
 
@@ -401,7 +400,6 @@ def test_five_thousand_tokens_bounded_figures():
     cand = " ".join(rng.choice(words) for _ in range(5000))
     ref = " ".join(rng.choice(words) for _ in range(5000))
     r = evaluate(cand, ref, RougeConfig(max_n=2, skip_distance=4, flat_lcs=True))
-    t0 = time.perf_counter()
     for label in ("ROUGE-L", "ROUGE-Lflat"):
         e = lcs_explanation(r, label, 0)
         pair = e.pairs[0]
@@ -426,7 +424,6 @@ def test_five_thousand_tokens_bounded_figures():
     c_html, r_html = ngram_highlight_html(r, "ROUGE-2", 0)
     assert len(c_html) < 600_000 and len(r_html) < 600_000
     assert len(ngram_table(r, "ROUGE-2", 0)) > 5000
-    assert time.perf_counter() - t0 < 20
 
 
 # -- the layout function, run headless -------------------------------------------

@@ -367,9 +367,7 @@ OPTION_CASES: list[tuple[list[str], Optional[int], Optional[str]]] = [
 @pytest.mark.parametrize("opts,code,message", OPTION_CASES, ids=[" ".join(a)[:40] for a, _, _ in OPTION_CASES])
 def test_option_values(opts, code, message, mode, corpus):
     args = opts + ["-d", "-z", "SPL", corpus["list"]] + (["--json"] if mode == "json" else [])
-    start = time.perf_counter()
     run_checked(args, "option values", code, message)
-    assert time.perf_counter() - start < 20  # no huge allocation or loop behind any value
 
 
 def test_r_1e8_hits_the_cap_not_int(corpus):
@@ -474,9 +472,7 @@ def test_config_file_kinds(kind, how, tmp_path):
     """Bug 3: /dev/zero, a FIFO, a directory as the config: refused before any read."""
     path = _special(kind, tmp_path)
     args = ["-a", path] if how == "xml" else ["-z", "SPL", path]
-    start = time.perf_counter()
     _, _, err = run_checked(args, "config files", 2, SPECIAL[kind])
-    assert time.perf_counter() - start < 10
     if kind == "over the limit":
         assert f"{MAX_CONFIG_BYTES:,} bytes" in err and path in err
 
@@ -557,9 +553,7 @@ def test_z_list_with_fifo_and_sparse_summaries(corpus, tmp_path):
         (f"{f['p1.txt']} {big}\n", "the limit for a summary file"),
     ]:
         (tmp_path / "list.txt").write_text(text)
-        start = time.perf_counter()
         run_checked(["-z", "SPL", str(tmp_path / "list.txt")], "-z lists", 2, message)
-        assert time.perf_counter() - start < 10
 
 
 def test_z_list_non_utf8_file_names(tmp_path):
@@ -617,9 +611,7 @@ def test_summary_contents(name, corpus, tmp_path):
     for fmt, extra in (("SPL", ["-n", "2", "-2", "4", "-U", "-w", "1.2"]), ("SEE", ["-d"])):
         if name in ("huge line", "many lines") and fmt == "SPL":
             extra = ["-n", "2", "-2", "4", "-u"]  # ROUGE-W on 30,000 words is slow, not wrong
-        start = time.perf_counter()
         run_checked(extra + ["-d", "-z", fmt, str(tmp_path / "list.txt")], "summary files", 0)
-        assert time.perf_counter() - start < 30
 
 
 def test_summary_limits_are_module_constants(corpus, tmp_path, monkeypatch):
@@ -1168,9 +1160,7 @@ def systems(tmp_path_factory) -> list[str]:
 @pytest.mark.parametrize("option", list(INTEGER_OPTIONS))
 def test_huge_values_of_every_integer_option(option, value, systems):
     args = [*INTEGER_OPTIONS[option], option, value, *systems]
-    start = time.perf_counter()
     code, _, _ = run_checked(args, "huge integers", strict_lines=False)
-    assert time.perf_counter() - start < 20  # nothing started or allocated for the value
     if option in ("--workers", "--dask-local", "--samples", "-r", "-l", "-b", "-n") and not value.startswith("-"):
         assert code == 2  # all beyond any limit (a negative -n or -2 means none / any gap, as in Perl)
 
