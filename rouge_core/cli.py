@@ -52,7 +52,6 @@ import math
 import os
 import re
 import sys
-from collections.abc import Mapping
 from dataclasses import asdict, replace
 from decimal import Decimal
 from functools import cmp_to_key
@@ -77,7 +76,7 @@ from .perl_inputs import (
 )
 from .profiles import Stemmer
 from .runners import ChunkError, ProcessRunner, Runner, cores, resolve_workers
-from .stem import exception_table, smart_stopwords, wordnet_exceptions
+from .stem import ExceptionTable, smart_stopwords, wordnet_exceptions
 
 USAGE = """usage: python -m rouge_core [options] <config-file> [<systemID>]   (options of ROUGE-1.5.5.pl)
   -a  all systems of the config     -d  every evaluation's score    -n N  ROUGE-1..N
@@ -459,16 +458,15 @@ def version_text() -> str:
     return f"rouge_core {number} (ROUGE-1.5.5 compatible; signature v{SIGNATURE_VERSION})"
 
 
-def data_directory_setup(
-    directory: str, config: RougeConfig
-) -> tuple[RougeConfig, Optional[Mapping[str, str]], list[str]]:
-    """``-e DIR``: the script's checks, then the config and exception map ``-m`` must use, and warnings.
+def data_directory_setup(directory: str, config: RougeConfig) -> tuple[RougeConfig, list[str]]:
+    """``-e DIR``: the script's checks, then the config ``-m`` must use, and warnings.
 
-    Returns the config (``stem_exceptions`` off for a DB without keys), the map to stem with
-    (None: the config's own) and at most one warning per option (``-m``, ``-s``).
+    Returns the config (``stem_exceptions`` off for a DB without keys; the DB's map as its
+    ``exception_table`` when it differs from the pinned one) and at most one warning per option
+    (``-m``, ``-s``).
     """
     data = open_data_directory(directory)  # Perl's messages when a file is missing
-    table, warnings = None, []
+    warnings: list[str] = []
     if config.stem and config.stem_exceptions and config.behaviour.stemmer == Stemmer.ROUGE155:
         chosen = data.exception_map()
         if chosen.warning:
@@ -476,7 +474,8 @@ def data_directory_setup(
         if chosen.table is None:
             config = replace(config, stem_exceptions=False)
         elif dict(chosen.table) != dict(wordnet_exceptions()):
-            table = chosen.table
+            name = os.path.basename(data.db_path) if data.db_table else "exc-files"  # the hash says which
+            config = replace(config, exception_table=ExceptionTable.of(name, chosen.table))
     if config.remove_stopwords:
         differs = data.stopword_difference(smart_stopwords())
         if differs:
@@ -484,7 +483,7 @@ def data_directory_setup(
                 f"-s: {shown(data.stopwords_path)} differs from rouge_core's SMART list "
                 f"({differs}); rouge_core's list is used"
             )
-    return config, table, warnings
+    return config, warnings
 
 
 def run(argv: Sequence[str]) -> int:
@@ -511,12 +510,11 @@ def _run(opts: dict[str, Any], pos: list[str], config: RougeConfig) -> int:
             if not pos
             else f"too many arguments: {shown(' '.join(pos[2:]), 80)}"
         )
-    table = None
     if "-e" in opts:
-        config, table, warnings = data_directory_setup(opts["-e"], config)
+        config, warnings = data_directory_setup(opts["-e"], config)
         for w in warnings:
             print(f"rouge_core: warning: {w}", file=sys.stderr)
-    with exception_table(table) if table is not None else contextlib.nullcontext(), runner_for(opts) as runner:
+    with runner_for(opts) as runner:
         if corpus_run:
             from .cli_corpus import run_corpus  # imported here: cli_corpus builds on this module
 

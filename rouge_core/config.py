@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Optional
 
 from .profiles import Profile, check_quirks, format_quirks, parse_quirks, resolve
+from .stem import Exceptions, ExceptionTable
 
 VERSION = "1.0"
 
@@ -26,6 +27,9 @@ MIN_WLCS_WEIGHT = 1.0
 MAX_WLCS_WEIGHT = 5.0
 #: Most bootstrap resamples (-r): 100 times the script's default of 1,000.
 MAX_BOOTSTRAP_SAMPLES = 100_000
+#: The signature key of :attr:`RougeConfig.exception_table` (written only when one is set).
+EXC_TABLE_KEY = "exc_table"
+
 #: Longest signature :meth:`RougeConfig.from_signature` reads (a full one is about 200 characters).
 MAX_SIGNATURE_CHARS = 1_000
 #: Largest value of an integer option (limits, skip distance, seed): far above any text's length.
@@ -85,6 +89,9 @@ class RougeConfig:
     seed: int = 0
     #: Overrides of the profile record's quirk fields (a profile *variant*, see :mod:`.profiles`).
     quirks: tuple[tuple[str, Any], ...] = ()
+    #: The stem exception table used instead of the pinned WordNet 2.0 map (ROUGE-1.5.5 stemming with
+    #: ``stem_exceptions``; the CLI's ``-e DIR`` sets it from that directory's DB). None: the pinned map.
+    exception_table: Optional[ExceptionTable] = None
 
     def __post_init__(self) -> None:
         if self.profile not in PROFILES:
@@ -104,6 +111,8 @@ class RougeConfig:
         for name in ("stem", "stem_exceptions", "remove_stopwords", "rouge_l", "flat_lcs", "rouge_s", "rouge_su"):
             if not isinstance(getattr(self, name), bool):
                 _fail(name, getattr(self, name), "True or False")
+        if self.exception_table is not None and not isinstance(self.exception_table, ExceptionTable):
+            _fail("exception_table", self.exception_table, "None or a rouge_core.stem.ExceptionTable")
         if self.max_n is not None and (not _is_int(self.max_n) or not 1 <= self.max_n <= MAX_N):
             _fail("max_n", self.max_n, f"an integer from 1 to {MAX_N}, or None for no ROUGE-N")
         if self.wlcs_weight is not None:
@@ -184,7 +193,21 @@ class RougeConfig:
         ]
         if self.quirks:  # only a profile variant says so: every other signature stays as it was
             parts.append(f"quirks:{format_quirks(self.quirks)}")
+        if self.exception_table is not None:  # likewise: only a config with another table says so
+            parts.append(f"{EXC_TABLE_KEY}:{self.exception_table.tag}")
         return "|".join(parts + [f"v:{VERSION}"])
+
+    @property
+    def stem_lookup(self) -> Exceptions:
+        """What ROUGE-1.5.5 stemming looks a token up in: the pinned WordNet 2.0 map (True), nothing
+        (False), or :attr:`exception_table`.
+
+        >>> RougeConfig().stem_lookup, RougeConfig(stem_exceptions=False).stem_lookup
+        (True, False)
+        """
+        if not self.stem_exceptions:
+            return False
+        return True if self.exception_table is None else self.exception_table
 
     @classmethod
     def from_signature(cls, signature: str) -> RougeConfig:
@@ -223,6 +246,11 @@ class RougeConfig:
                     raise ValueError("invalid signature: the key 'quirks' appears twice")
                 kwargs["quirks"] = parse_quirks(value)
                 continue
+            if key == EXC_TABLE_KEY:  # the hash names the table; the table itself is not in the string
+                raise ValueError(
+                    f"invalid signature: it names a stem exception table ({_short(value)}) that a signature "
+                    "cannot carry; build the config with RougeConfig(exception_table=ExceptionTable.of(...))"
+                )
             if key != "v" and key not in by_key:
                 raise ValueError(f"invalid signature key {_short(key)}: allowed keys are {', '.join(by_key)}, v")
             name = by_key.get(key, "v")
@@ -314,6 +342,8 @@ class RougeConfig:
             out.append("stemming without WordNet exceptions = Perl run with an empty exception DB")
         if self.quirks:
             out.append(f"a variant of the {self.profile} profile ({format_quirks(self.quirks)}) has no Perl option")
+        if self.stem and self.stem_exceptions and self.exception_table is not None:
+            out.append(f"the exception table {self.exception_table.tag}: run the script with -e on its data directory")
         return out
 
 

@@ -331,7 +331,7 @@ def _stemmers(ctx: Context) -> Optional[Finding]:
     cfg = ctx.configs["rouge-score"]
     on = cfg.with_(stem=True)
     analyses = [analyze(t, on) for t in ctx.texts]
-    pairs = {t.norm: (stem_rouge155(t.norm, on.stem_exceptions), t.key) for a in analyses for t in a.tokens}
+    pairs = {t.norm: (stem_rouge155(t.norm, on.stem_lookup), t.key) for a in analyses for t in a.tokens}
     pairs = {w: p for w, p in pairs.items() if p[0] != p[1]}
 
     def scores(rouge_stems: bool) -> dict[str, Score]:

@@ -25,13 +25,13 @@ from __future__ import annotations
 import logging
 import warnings
 from contextlib import ExitStack, contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Sequence, TypeVar
 
 from .batch import BatchResult, PairError, columns_chunk, concat, score_chunk
 from .config import RougeConfig
 from .corpus import CorpusReport, corpus_report
 from .evaluate import MeasureResult
-from .runners import current_table, interrupt_ignored, ordered, use_table
+from .runners import interrupt_ignored, ordered
 
 if TYPE_CHECKING:
     from dask.bag import Bag
@@ -47,11 +47,9 @@ class _PartitionError(Exception):
 def _run_partition(
     fn: Callable[[RougeConfig, int, list[Any]], T],
     config: RougeConfig,
-    table: Optional[Mapping[str, str]],
     number: int,
     items: Iterable[Any],
 ) -> T:
-    use_table(table)
     try:
         return fn(config, 0, list(items))
     except PairError as e:  # the partition does not know where it starts: the client does
@@ -63,12 +61,8 @@ def _gather_partitions(
 ) -> list[T]:
     import dask
 
-    table = current_table()
     parts = bag.to_delayed(optimize_graph=True)
-    tasks = [
-        dask.delayed(_run_partition, pure=True)(fn, config, None if table is None else dict(table), k, part)
-        for k, part in enumerate(parts)
-    ]
+    tasks = [dask.delayed(_run_partition, pure=True)(fn, config, k, part) for k, part in enumerate(parts)]
     try:
         if client is not None:
             return list(client.gather(client.compute(tasks)))
@@ -125,15 +119,8 @@ class DaskRunner:
 
         from distributed import KilledWorker
 
-        from .runners import with_table
-
-        table = current_table()
-        # Sent once to every worker (not with each chunk); a dict is scattered inside a list,
-        # else scatter would send its values one by one.
-        shared = None if table is None else self.client.scatter([dict(table)], broadcast=True)[0]
-
         def submit(start: int, chunk: list[Any]) -> Any:
-            return self.client.submit(with_table, shared, fn, start, chunk, pure=False)
+            return self.client.submit(fn, start, chunk, pure=False)
 
         return ordered(submit, chunks, self.in_flight, _wait_any, (KilledWorker, CancelledError))
 

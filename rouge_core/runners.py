@@ -33,12 +33,10 @@ from concurrent.futures import (
     ThreadPoolExecutor,
     wait,
 )
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from itertools import islice
 from types import TracebackType
-from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Protocol, TypeVar
-
-from . import stem
+from typing import Any, Callable, Iterable, Iterator, Optional, Protocol, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R", bound="_PoolRunner")
@@ -204,10 +202,6 @@ class _PoolRunner:
     def _start(self) -> Executor:
         raise NotImplementedError
 
-    def _task(self, fn: Callable[[int, list[Any]], T]) -> tuple[Callable[..., T], tuple[Any, ...]]:
-        """What a worker calls for a chunk: (function, leading arguments before start and chunk)."""
-        return fn, ()
-
     def pool(self) -> Executor:
         if self._pool is None:
             self._pool = self._start()
@@ -215,10 +209,9 @@ class _PoolRunner:
 
     def map(self, fn: Callable[[int, list[Any]], T], chunks: Iterable[tuple[int, list[Any]]]) -> Iterator[T]:
         pool = self.pool()
-        call, lead = self._task(fn)
 
         def submit(start: int, chunk: list[Any]) -> Future[T]:
-            return pool.submit(call, *lead, start, chunk)
+            return pool.submit(fn, start, chunk)
 
         return ordered(submit, chunks, self.in_flight)
 
@@ -240,8 +233,8 @@ class ProcessRunner(_PoolRunner):
     """Chunks in ``workers`` processes (0: every core), at most ``in_flight`` chunks queued or running.
 
     The pool starts on first use and is kept until :meth:`close` (or the ``with`` block ends), so
-    several corpora can share it. Each chunk carries the stem exception table in use when it was
-    submitted (``rouge_core.stem.exception_table``), so workers stem as this process does.
+    several corpora can share it. A chunk function carries its config (the stem exception table
+    included), so workers score as this process would.
     """
 
     def _start(self) -> Executor:
@@ -255,16 +248,11 @@ class ProcessRunner(_PoolRunner):
                 forkserver.ensure_running()
         return ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=ignore_interrupt)
 
-    def _task(self, fn: Callable[[int, list[Any]], T]) -> tuple[Callable[..., T], tuple[Any, ...]]:
-        table = current_table()
-        table = dict(table) if table is not None else None  # a mappingproxy does not pickle
-        return with_table, (table, fn)
-
 
 class ThreadRunner(_PoolRunner):
     """Chunks in ``workers`` threads of this process (0: every core), at most ``in_flight`` chunks
     queued or running: parallel where the chunk function runs compiled kernels that release the
-    GIL (:mod:`rouge_core.batch_fast`). Threads share this process's stem exception table.
+    GIL (:mod:`rouge_core.batch_fast`).
 
     >>> with ThreadRunner(2) as r:
     ...     list(r.map(_square, [(0, [1, 2]), (2, [3])]))
@@ -303,37 +291,6 @@ def interrupt_ignored() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)
-
-
-def current_table() -> Optional[Mapping[str, str]]:
-    """The stem exception table this process uses now (None: the pinned WordNet 2.0 map)."""
-    return stem._table_in_use
-
-
-#: The exception table a worker process keeps installed between chunks (and how to undo it).
-_installed: Optional[tuple[Mapping[str, str], ExitStack]] = None
-
-
-def use_table(table: Optional[Mapping[str, str]]) -> None:
-    """Make this process stem with ``table`` (None: the pinned map); a no-op when it already does."""
-    global _installed
-    if table is current_table() or (table is not None and _installed is not None and _installed[0] == table):
-        return
-    if _installed is not None:
-        _installed[1].close()
-        _installed = None
-    if table is not None:
-        stack = ExitStack()
-        stack.enter_context(stem.exception_table(table))
-        _installed = (table, stack)
-
-
-def with_table(
-    table: Optional[Mapping[str, str]], fn: Callable[[int, list[Any]], T], start: int, chunk: list[Any]
-) -> T:
-    """``fn(start, chunk)`` with ``table`` installed first (what a worker runs)."""
-    use_table(table)
-    return fn(start, chunk)
 
 
 def _square(start: int, chunk: list[int]) -> list[int]:

@@ -13,19 +13,19 @@ from the rules, not from any other implementation's source.
 
 from __future__ import annotations
 
+import hashlib
 import re
-import sys
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Union
 
 __all__ = [
     "porter_rouge",
     "wordnet_exceptions",
-    "exception_table",
+    "ExceptionTable",
     "stem_rouge155",
     "stem_nltk",
     "smart_stopwords",
@@ -235,60 +235,74 @@ def wordnet_exceptions() -> Mapping[str, str]:
     return MappingProxyType(table)
 
 
-#: The map ``exception_table`` puts in place of the pinned one (None: the pinned map).
-_table_in_use: Mapping[str, str] | None = None
+@dataclass(frozen=True)
+class ExceptionTable:
+    """A stem exception table used instead of the pinned WordNet 2.0 map (e.g. another install's
+    ``WordNet-2.0.exc.db``), given to a config as ``RougeConfig(exception_table=...)``: the table is a
+    setting like any other, named with its content hash in the signature, and handed to whatever scores
+    (threads, worker processes, a Dask cluster) with the config. Equal tables have equal name and hash.
 
-
-def _clear_stem_caches() -> None:
-    # Everything that keeps stems computed with the map in use: this module's cache and the
-    # per-config token-key functions of rouge_core.tokenize (cached with their own stem caches).
-    stem_rouge155.cache_clear()
-    key_functions = getattr(sys.modules.get("rouge_core.tokenize"), "_key_function", None)
-    if key_functions is not None:
-        key_functions.cache_clear()
-
-
-@contextmanager
-def exception_table(table: Mapping[str, str]) -> Iterator[None]:
-    """Inside the block, ROUGE-1.5.5 stemming with exceptions looks tokens up in ``table``.
-
-    ``table`` replaces the pinned WordNet 2.0 map (e.g. the content of another install's
-    ``WordNet-2.0.exc.db``); Porter still stems a token that is not a key. The switch is
-    process-wide (meant for a command-line run, not for threads scoring at the same time);
-    the stem caches are emptied on entry and on exit.
-
-    >>> with exception_table({"mice": "rodent"}):
-    ...     stem_rouge155("mice"), stem_rouge155("geese")
-    ('rodent', 'gees')
-    >>> stem_rouge155("mice"), stem_rouge155("geese")
-    ('mouse', 'goose')
+    >>> t = ExceptionTable.of("my.exc.db", {"mice": "rodent"})
+    >>> t.tag, t.lookup()["mice"], len(t)
+    ('my.exc.db@e997cd9b8b40de20', 'rodent', 1)
     """
-    global _table_in_use
-    previous = _table_in_use
-    _table_in_use = MappingProxyType(dict(table))
-    _clear_stem_caches()
-    try:
-        yield
-    finally:
-        _table_in_use = previous
-        _clear_stem_caches()
+
+    name: str
+    digest: str
+    entries: tuple[tuple[str, str], ...] = field(repr=False, compare=False)
+
+    @classmethod
+    def of(cls, name: str, table: Mapping[str, str]) -> ExceptionTable:
+        """The table ``table`` under ``name`` (kept to letters, digits, ``.``, ``_`` and ``-``, at most
+        40 characters, so that it can stand in a signature), with the hash of its content."""
+        items = tuple(sorted((str(k), str(v)) for k, v in table.items()))
+        text = "".join(f"{k}\t{v}\n" for k, v in items)
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        return cls(re.sub(r"[^A-Za-z0-9._-]", "_", name)[:40] or "table", digest, items)
+
+    @property
+    def tag(self) -> str:
+        """``name@hash``, as the signature writes it."""
+        return f"{self.name}@{self.digest}"
+
+    def lookup(self) -> Mapping[str, str]:
+        """The table as a read-only mapping (built once per table)."""
+        return _lookup(self)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
+@lru_cache(maxsize=8)
+def _lookup(table: ExceptionTable) -> Mapping[str, str]:
+    return MappingProxyType(dict(table.entries))
+
+
+#: What ROUGE-1.5.5 stemming looks a token up in: the pinned WordNet 2.0 map (True), nothing (False:
+#: Porter alone, an install with an empty exception DB), or another table.
+Exceptions = Union[bool, ExceptionTable]
 
 
 @lru_cache(maxsize=200_000)
-def stem_rouge155(token: str, exceptions: bool = True) -> str:
+def stem_rouge155(token: str, exceptions: Exceptions = True) -> str:
     """Stem one token as ROUGE-1.5.5 ``-m`` does (tokens are already lower-case).
 
     Tokens of 3 characters or fewer are left alone; otherwise the exception
     value is returned verbatim (not Porter-stemmed again) or, if absent or
     ``exceptions`` is False (the common empty-DB install), ``porter_rouge``.
+    ``exceptions`` True looks tokens up in the pinned WordNet 2.0 map; an
+    :class:`ExceptionTable` in that table instead.
 
     >>> stem_rouge155("mice"), stem_rouge155("mouse"), stem_rouge155("dying", exceptions=False)
     ('mouse', 'mous', 'dy')
+    >>> stem_rouge155("mice", ExceptionTable.of("t", {"mice": "rodent"})), stem_rouge155("geese")
+    ('rodent', 'goose')
     """
     if len(token) <= 3:
         return token
-    if exceptions:
-        value = (wordnet_exceptions() if _table_in_use is None else _table_in_use).get(token)
+    if exceptions is not False:
+        table = wordnet_exceptions() if exceptions is True else exceptions.lookup()
+        value = table.get(token)
         if value is not None:
             return value
     return porter_rouge(token)

@@ -24,7 +24,7 @@ from .config import RougeConfig
 from .limits import limited_spans
 from .profiles import Stemmer
 from .sentences import split_sentences as split_sentences  # re-exported: rouge_core.split_sentences
-from .stem import smart_stopwords, stem_nltk, stem_rouge155
+from .stem import Exceptions, smart_stopwords, stem_nltk, stem_rouge155
 
 TextInput = Union[str, Sequence[str]]
 
@@ -229,11 +229,11 @@ TOKENIZER_RULES: dict[str, str] = {n: t.rule for n, t in TOKENIZER_REGISTRY.item
 
 def key_function(config: RougeConfig) -> Callable[[str], str | None]:
     """The per-token filter of a config: ``None`` for a removed stopword, else the compared key."""
-    return _key_function(config.remove_stopwords, config.stem, config.stem_exceptions, config.behaviour.stemmer)
+    return _key_function(config.remove_stopwords, config.stem, config.stem_lookup, config.behaviour.stemmer)
 
 
 @lru_cache(maxsize=32)
-def _key_function(stop: bool, stem: bool, exceptions: bool, which: Stemmer) -> Callable[[str], str | None]:
+def _key_function(stop: bool, stem: bool, exceptions: Exceptions, which: Stemmer) -> Callable[[str], str | None]:
     stopwords = smart_stopwords() if stop else frozenset()
     if not stem:
         stemmer: Callable[[str], str] = lambda w: w  # noqa: E731
@@ -301,7 +301,7 @@ def analyze(text: TextInput, config: RougeConfig) -> Analysis:
     for k, (s, e) in enumerate(spans):
         cut = joined_view[k][1] if k < len(joined_view) else s
         if e > cut:
-            _record_gaps(text, cut, e, "beyond the length limit", dropped, keep_words=True)
+            _record_gaps(text, cut, e, "beyond the length limit", dropped)
     dropped.sort(key=lambda d: d.start)
     return Analysis(
         text=text,
@@ -312,7 +312,7 @@ def analyze(text: TextInput, config: RougeConfig) -> Analysis:
     )
 
 
-def _record_gaps(text: str, s: int, e: int, reason: str, into: list[Dropped], keep_words: bool = False) -> None:
+def _record_gaps(text: str, s: int, e: int, reason: str, into: list[Dropped]) -> None:
     for m in _NON_SPACE.finditer(text, s, e):
         into.append(Dropped(m.group(), m.start(), m.end(), reason))
 

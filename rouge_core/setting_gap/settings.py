@@ -29,7 +29,9 @@ class SettingGroup:
 GROUPS: tuple[SettingGroup, ...] = (
     SettingGroup("profile", "profile (rounding, stemmer, union LCS, -f B choice, ...)", ("profile", "quirks")),
     SettingGroup("tokenizer", "tokenizer", ("tokenizer",)),
-    SettingGroup("stem", "stemming (with or without WordNet exceptions)", ("stem", "stem_exceptions")),
+    SettingGroup(
+        "stem", "stemming (with or without WordNet exceptions)", ("stem", "stem_exceptions", "exception_table")
+    ),
     SettingGroup("stopwords", "stopword removal", ("remove_stopwords",)),
     SettingGroup("multi_ref", "several references: pooled, best or jackknifed", ("multi_ref",)),
     SettingGroup("alpha", "F-measure weight alpha", ("alpha",)),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import tracemalloc
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +24,7 @@ from rouge_core.stats import (
     perl_resample_indices,
     resample_sums,
 )
-from rouge_core.stem import exception_table
+from rouge_core.stem import ExceptionTable
 
 DATA = Path(__file__).parents[1] / "conformance" / "data"
 CASES = [json.loads(line) for line in (DATA / "cases.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -169,16 +170,19 @@ def test_a_bad_pair_is_named_by_its_index(workers):
 
 
 def test_the_stem_exception_table_reaches_the_workers():
+    # "mice" is "rodent" in the table: "rodent" and "ran" match, R = 2/3 (0.66667 as rouge155 prints it);
+    # the pinned WordNet map makes it "mouse": only "ran" matches, R = 1/3 (0.33333). The table travels
+    # with the config, to threads and processes.
     pairs = [("the mice ran", "a rodent ran")] * 6
     config = RougeConfig(max_n=1, stem=True)
-    plain = score_batch(pairs, config, workers=2).measures["ROUGE-1"].recall.tolist()
-    with exception_table({"mice": "rodent"}):
-        inline = score_batch(pairs, config).measures["ROUGE-1"].recall.tolist()
-        with ProcessRunner(2) as pool:
-            spread = score_batch(pairs, config, runner=pool, chunk_size=1).measures["ROUGE-1"].recall.tolist()
-        threads = score_batch(pairs, config, workers=2, chunk_size=1).measures["ROUGE-1"].recall.tolist()
-    after = score_batch(pairs, config, workers=2).measures["ROUGE-1"].recall.tolist()
-    assert inline == spread == threads != plain == after
+    table = replace(config, exception_table=ExceptionTable.of("test", {"mice": "rodent"}))
+    assert score_batch(pairs, config, workers=2).measures["ROUGE-1"].recall.tolist() == [0.33333] * 6
+    inline = score_batch(pairs, table).measures["ROUGE-1"].recall.tolist()
+    with ProcessRunner(2) as pool:
+        spread = score_batch(pairs, table, runner=pool, chunk_size=1).measures["ROUGE-1"].recall.tolist()
+    threads = score_batch(pairs, table, workers=2, chunk_size=1).measures["ROUGE-1"].recall.tolist()
+    assert inline == spread == threads == [0.66667] * 6
+    assert score_batch(pairs, config).measures["ROUGE-1"].recall.tolist() == [0.33333] * 6  # nothing left behind
 
 
 def test_workers_are_threads_on_the_compiled_chunk_path_and_processes_otherwise(monkeypatch):

@@ -24,7 +24,7 @@ from rouge_core.exception_db import (
     read_exc_files,
     read_hash_database,
 )
-from rouge_core.stem import smart_stopwords, stem_rouge155
+from rouge_core.stem import ExceptionTable, smart_stopwords, stem_rouge155
 
 ROOT = Path(__file__).resolve().parents[2]
 STOPWORDS = "".join(w + "\n" for w in sorted(smart_stopwords()))
@@ -256,6 +256,11 @@ def test_db_with_keys_is_used_exactly(tmp_path, corpus, capsys):
     assert rouge1(out) == ["0.83333", "0.66667"]
     assert run(capsys, ["-n", "1", "-m", "-d", "-z", "SPL", corpus])[1] == default  # the pinned map again
     assert stem_rouge155("mice") == "mouse"
+    # the numbers came from another table: the signature says which (its name and content hash)
+    code, out, _ = run(capsys, ["-e", d, "-n", "1", "-m", "-d", "--json", "-z", "SPL", corpus])
+    signature = json.loads(out)["signature"]
+    tag = ExceptionTable.of("WordNet-2.0.exc.db", table).tag
+    assert code == 0 and "|exc:yes|" in signature and signature.endswith(f"|exc_table:{tag}|v:1.0")
 
 
 def test_db_value_on_overflow_pages_and_big_endian(tmp_path):

@@ -251,3 +251,20 @@ def test_perl_differences():
 def test_averaging_must_be_an_integer_not_a_bool():
     with pytest.raises(ValueError, match="averaging"):
         RougeConfig(averaging=True)
+
+
+def test_an_exception_table_is_a_setting_named_in_the_signature():
+    from rouge_core.stem import ExceptionTable
+
+    table = ExceptionTable.of("my table!", {"mice": "rodent"})
+    config = RougeConfig(stem=True, exception_table=table)
+    assert table.name == "my_table_" and config.stem_lookup == table
+    assert config.signature().endswith(f"|exc_table:{table.tag}|v:1.0")
+    assert RougeConfig(stem=True).signature() == config.signature().replace(f"|exc_table:{table.tag}", "")
+    assert config != RougeConfig(stem=True) and hash(config) != hash(RougeConfig(stem=True))
+    assert config == RougeConfig(stem=True, exception_table=ExceptionTable.of("my table!", {"mice": "rodent"}))
+    with pytest.raises(ValueError, match="names a stem exception table .* that a signature cannot carry"):
+        RougeConfig.from_signature(config.signature())
+    with pytest.raises(ValueError, match="invalid exception_table="):
+        RougeConfig(exception_table={"mice": "rodent"})  # type: ignore[arg-type]
+    assert RougeConfig(stem=True, stem_exceptions=False, exception_table=table).stem_lookup is False

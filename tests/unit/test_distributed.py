@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import dask
@@ -21,7 +22,7 @@ from rouge_core.cli import main
 from rouge_core.corpus import summarize_batch
 from rouge_core.distributed import DaskRunner, evaluate_bag, local_cluster, score_bag
 from rouge_core.runners import ChunkError, chunked
-from rouge_core.stem import exception_table
+from rouge_core.stem import ExceptionTable
 
 DATA = Path(__file__).parents[1] / "conformance" / "data"
 CASES = [json.loads(line) for line in (DATA / "cases.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -105,16 +106,16 @@ def test_a_failing_pair_is_named_by_its_index_in_the_bag(client):
 
 
 def test_the_stem_exception_table_reaches_dask_workers(client):
+    # as in test_batch: R = 2/3 with the table ("mice" is "rodent"), 1/3 with the pinned map ("mouse")
     pairs = [("the mice ran", "a rodent ran")] * 4
     config = RougeConfig(max_n=1, stem=True)
+    table = replace(config, exception_table=ExceptionTable.of("test", {"mice": "rodent"}))
     runner = DaskRunner(client)
-    plain = score_batch(pairs, config, runner=runner).measures["ROUGE-1"].recall.tolist()
-    with exception_table({"mice": "rodent"}):
-        inline = score_batch(pairs, config).measures["ROUGE-1"].recall.tolist()
-        spread = score_batch(pairs, config, runner=runner, chunk_size=1).measures["ROUGE-1"].recall.tolist()
-        bag = score_bag(dask_bag.from_sequence(pairs, npartitions=2), config, client=client)
-    after = score_batch(pairs, config, runner=runner).measures["ROUGE-1"].recall.tolist()
-    assert inline == spread == bag.measures["ROUGE-1"].recall.tolist() != plain == after
+    assert score_batch(pairs, config, runner=runner).measures["ROUGE-1"].recall.tolist() == [0.33333] * 4
+    spread = score_batch(pairs, table, runner=runner, chunk_size=1).measures["ROUGE-1"].recall.tolist()
+    bag = score_bag(dask_bag.from_sequence(pairs, npartitions=2), table, client=client)
+    assert spread == bag.measures["ROUGE-1"].recall.tolist() == [0.66667] * 4
+    assert score_batch(pairs, config, runner=runner).measures["ROUGE-1"].recall.tolist() == [0.33333] * 4
 
 
 def _write_corpus(tmp_path: Path) -> Path:
