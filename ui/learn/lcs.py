@@ -24,7 +24,12 @@ if TYPE_CHECKING:
 
 
 def configure(base: RougeConfig) -> tuple[RougeConfig, str]:
-    """ROUGE-L alone, with the sidebar's profile, tokenizer, stemming, stopwords and α."""
+    """ROUGE-L alone, with the sidebar's profile, tokenizer, stemming, stopwords and α.
+
+    >>> cfg, label = configure(RougeConfig(profile="paper", max_n=4, skip_distance=4))
+    >>> label, cfg.measure_labels(), cfg.profile
+    ('ROUGE-L', ['ROUGE-L'], 'paper')
+    """
     return base.with_(max_n=None, rouge_l=True, flat_lcs=False, wlcs_weight=None, skip_distance=None), "ROUGE-L"
 
 

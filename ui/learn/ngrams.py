@@ -25,7 +25,12 @@ def order() -> int:
 
 
 def configure(base: RougeConfig) -> tuple[RougeConfig, str]:
-    """ROUGE-n alone, n from this section."""
+    """ROUGE-n alone, n from this section (2 until it is changed).
+
+    >>> cfg, label = configure(RougeConfig())
+    >>> label, cfg.measure_labels()
+    ('ROUGE-2', ['ROUGE-1', 'ROUGE-2'])
+    """
     n = order()
     return base.with_(max_n=n, rouge_l=False, flat_lcs=False, wlcs_weight=None, skip_distance=None), f"ROUGE-{n}"
 

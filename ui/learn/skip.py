@@ -31,7 +31,13 @@ def with_unigrams() -> bool:
 
 
 def configure(base: RougeConfig) -> tuple[RougeConfig, str]:
-    """ROUGE-S and ROUGE-SU at this section's distance; the label is the one shown (SU or S)."""
+    """ROUGE-S and ROUGE-SU at this section's distance (no limit until it is set); the label is the
+    one shown (S until unigrams are added).
+
+    >>> cfg, label = configure(RougeConfig())
+    >>> label, cfg.measure_labels()
+    ('ROUGE-S*', ['ROUGE-S*', 'ROUGE-SU*'])
+    """
     cfg = base.with_(
         max_n=None,
         rouge_l=False,

@@ -24,7 +24,11 @@ def weight() -> float:
 
 
 def configure(base: RougeConfig) -> tuple[RougeConfig, str]:
-    """ROUGE-L and ROUGE-W with this section's w; the label is ROUGE-W's."""
+    """ROUGE-L and ROUGE-W with this section's w (the paper's 2 until it is changed); the label is ROUGE-W's.
+
+    >>> configure(RougeConfig())[0].measure_labels()
+    ['ROUGE-L', 'ROUGE-W-2']
+    """
     cfg = base.with_(max_n=None, rouge_l=True, flat_lcs=False, skip_distance=None, wlcs_weight=weight())
     return cfg, cfg.measure_labels()[-1]
 
