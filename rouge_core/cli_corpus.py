@@ -28,7 +28,9 @@ import sys
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Optional, Sequence
 
-from .cli import CORPUS_OPTIONS, _emit, _num, _perl_labels, emit_output, peer_output, print_hints
+from .cli_format import emit, option_number, perl_labels
+from .cli_options import CORPUS_OPTIONS
+from .cli_report import emit_output, peer_output, print_hints
 from .comparison import METHODS, Comparison, compare_systems
 from .config import MAX_BOOTSTRAP_SAMPLES, RougeConfig
 from .corpus import CorpusReport, evaluate_corpus
@@ -90,7 +92,7 @@ def run_corpus(opts: dict[str, Any], pos: Sequence[str], config: RougeConfig, ru
         raise UsageError("-z reads a ROUGE-1.5.5 file list: zip the list with its summaries and give --input FILE.zip")
     if "-v" in opts:
         print("rouge_core: -v (Perl's debug dump) is not reproduced; ignored", file=sys.stderr)
-    labels = _perl_labels(config, opts)
+    labels = perl_labels(config, opts)
     settings = compare_settings(opts, config, labels) if "--compare" in opts else None
     corpus, inputs = read_inputs(opts)
     systems = choose_systems(corpus, opts)
@@ -263,10 +265,10 @@ samples=1000, seed=0)
     method = opts.get("--test", "bootstrap")
     if method not in METHODS:
         raise UsageError(f"invalid value for --test: {shown(method, 40)!r} (expected bootstrap or randomization)")
-    samples = _num(opts, "--samples") if "--samples" in opts else METHODS[method]
+    samples = option_number(opts, "--samples") if "--samples" in opts else METHODS[method]
     if not 1 <= samples <= MAX_BOOTSTRAP_SAMPLES:
         raise UsageError(f"invalid value for --samples: {samples} (expected 1 to {MAX_BOOTSTRAP_SAMPLES:,})")
-    seed = _num(opts, "--seed") if "--seed" in opts else 0
+    seed = option_number(opts, "--seed") if "--seed" in opts else 0
     if not 0 <= seed <= MAX_SEED:
         raise UsageError(
             f"invalid value for --seed: {shown(opts['--seed'].strip(), 40)} "
@@ -364,9 +366,9 @@ def _compare(
             raise UsageError(
                 f"internal error: --compare gave a number JSON cannot hold ({e}); please report this input"
             ) from None
-        _emit(text)
+        emit(text)
     else:
-        _emit("\n\n".join("\n".join(comparison_lines(c, len(ids))) for c in comparisons))
+        emit("\n\n".join("\n".join(comparison_lines(c, len(ids))) for c in comparisons))
 
 
 def comparison_json(cmp: Comparison) -> dict[str, Any]:

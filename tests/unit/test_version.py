@@ -1,5 +1,5 @@
 """One version source: ``rouge_core.__version__``. pyproject.toml reads it (setuptools' dynamic
-``attr``) and the built distribution's metadata carries it."""
+``attr``), the built distribution's metadata carries it and the CLI's ``--version`` prints it."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import rouge_core
+from rouge_core import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -43,3 +44,9 @@ def test_an_installed_distribution_of_this_tree_carries_the_same_version():
     if Path(str(dist.locate_file("rouge_core/__init__.py"))).resolve() != Path(rouge_core.__file__).resolve():
         pytest.skip("the rouge_core imported here is not the installed one (a source tree or an editable install)")
     assert dist.version == rouge_core.__version__
+
+
+def test_cli_version_is_the_running_package_s_even_beside_another_installed_version(monkeypatch):
+    # A stale install elsewhere on the path must not make --version name a release that is not running.
+    monkeypatch.setattr(metadata, "version", lambda name: "0.0.1")
+    assert cli.version_text() == f"rouge_core {rouge_core.__version__} (ROUGE-1.5.5 compatible; signature v1.0)"
