@@ -11,6 +11,7 @@ from .batch import BatchResult, MeasureColumns, PairError, score_batch
 from .config import PROFILES, TOKENIZERS, UNLIMITED, RougeConfig
 from .corpus import CorpusReport, evaluate_corpus, summarize_batch
 from .evaluate import MeasureResult, ReferenceResult, Report, evaluate, score
+from .kernels.backend import Backend, backend
 from .scoring import Counts, Score
 from .tokenize import Analysis, Dropped, Token, analyze, split_sentences
 
@@ -40,5 +41,7 @@ __all__ = [
     "Token",
     "analyze",
     "split_sentences",
+    "Backend",
+    "backend",
     "__version__",
 ]

@@ -18,8 +18,8 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
-from . import kernels
 from .config import RougeConfig
+from .kernels import backend
 from .lcs import weights
 from .measures import Family, MeasureSpec, measure_specs
 from .scoring import Counts, round5
@@ -44,34 +44,34 @@ def supported(config: RougeConfig) -> bool:
     )
 
 
-_checked: list[bool] = []
+#: The kernel group of :mod:`rouge_core.kernels.chunk` (see :mod:`rouge_core.kernels.backend`).
+CHUNK = "chunk kernels"
+
+
+def _chunk_check() -> bool:
+    """Compile (or load) the chunk kernels on a small case with known counts."""
+    config = RougeConfig(max_n=2, skip_distance=-1, rouge_su=True, stem=True)
+    c = ChunkCounts(config, measure_specs(config), [["Police kill the gunmen", "police killed the gunman"]])
+    # ROUGE-1, 2, L, W-1.2, S*, SU*: "police", stemmed "kill" and "the" match, "gunmen" does not;
+    # W's run of 3 weighs 3^1.2
+    return bool(c.hit[:, 0].tolist() == [3.0, 2.0, 3.0, 3.0**1.2, 3.0, 6.0])
+
+
+backend.register(CHUNK, _chunk_check)
 
 
 def chunk_kernels_work() -> bool:
-    """numba is there (and not turned off by ``ROUGE_LENS_PURE_PYTHON``) and the chunk kernels compile
-    (or load) and count a small case right; checked once per process (a failure leaves every chunk to
-    the per-pair path). The per-pair kernels (:func:`rouge_core.kernels.impl`) are not loaded for it:
-    a run on the chunk path alone does not pay their loading."""
-    if not _checked:
-        ok = False
-        if kernels.jit_available():
-            try:
-                config = RougeConfig(max_n=2, skip_distance=-1, rouge_su=True, stem=True)
-                pair = [["Police kill the gunmen", "police killed the gunman"]]
-                c = ChunkCounts(config, measure_specs(config), pair)
-                # ROUGE-1, 2, L, W-1.2, S*, SU*: "police", stemmed "kill" and "the" match, "gunmen"
-                # does not; W's run of 3 weighs 3^1.2
-                ok = c.hit[:, 0].tolist() == [3.0, 2.0, 3.0, 3.0**1.2, 3.0, 6.0]
-            except Exception:  # a numba that cannot compile them here: the per-pair path, silently
-                ok = False
-        _checked.append(ok)
-    return _checked[0]
+    """The backend is numba and the chunk kernels compile (or load) and count a small case right;
+    checked once a process (:func:`rouge_core.kernels.backend.ready`). The per-pair kernels
+    (:func:`rouge_core.kernels.impl`) are not loaded for it: a run on the chunk path alone does not
+    pay their loading."""
+    return backend.ready(CHUNK)
 
 
 def kernels_loaded(start: int, chunk: list[Any]) -> list[bool]:
     """Whether this process has checked and loaded the chunk kernels already, once per item of
     ``chunk``: a chunk function, so a worker pool can be asked without loading anything."""
-    return [bool(_checked and _checked[0])] * len(chunk)
+    return [backend.passed(CHUNK)] * len(chunk)
 
 
 def _summary(value: Any) -> Optional[str]:

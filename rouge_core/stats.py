@@ -21,6 +21,7 @@ from typing import Iterator, Optional, Sequence
 import numpy as np
 
 from . import kernels
+from .kernels import backend
 from .scoring import round5
 
 #: drand48 multiplier, increment and the seed's low word (POSIX; Perl's ``Perl_drand48_r``).
@@ -254,26 +255,18 @@ def _compiled_sums(
     cells: int,
 ) -> bool:
     """:func:`bootstrap_sums` by :mod:`rouge_core.kernels.bootstrap` (the same additions; no index block
-    held for Perl's draws) into ``out``; False, with ``out`` untouched, where numba is not there. A
-    kernel that will not compile fails before it adds anything: the numpy code then sums instead."""
-    if not kernels.jit_available():
+    held for Perl's draws) into ``out``; False, with ``out`` untouched, under pure Python (the numpy
+    code then sums). The kernels are compiled and checked before the first draw is taken
+    (:func:`rouge_core.kernels.backend.ready`)."""
+    if not backend.ready(kernels.BOOTSTRAP):
         return False
-    try:
-        from .kernels import bootstrap
-    except Exception:
-        return False
+    from .kernels import bootstrap
+
     if perl:
-        try:
-            bootstrap.perl_sums(np.ascontiguousarray(values, dtype=np.float64), 0, out)
-        except Exception:  # no compiled code ran: out is as it was
-            return False
+        bootstrap.perl_sums(np.ascontiguousarray(values, dtype=np.float64), 0, out)
         return True
     for row, _, idx in index_pieces(values.shape[0], samples, perl, rng, cells):
-        block = out[row : row + idx.shape[0]]
-        try:
-            bootstrap.add_in_order(columns, np.ascontiguousarray(idx), block)
-        except Exception:  # these draws are taken from rng already: sum them here
-            out[row : row + idx.shape[0]] = _add_in_order(columns, idx, block)
+        bootstrap.add_in_order(columns, np.ascontiguousarray(idx), out[row : row + idx.shape[0]])
     return True
 
 

@@ -1,33 +1,38 @@
 """Compiled kernels for LCS, WLCS and skip-bigram counting, with the pure-Python code as fallback.
 
 Both backends give identical numbers and marks; the compiled one (numba, ``cache=True``) is only
-faster. It is loaded on first use, so importing :mod:`rouge_core` does not import numba. Setting
-``ROUGE_LENS_PURE_PYTHON=1`` (read once, when this module is imported) forces pure Python, and so
-does a numba that is missing or fails to compile or to pass a small self-check.
+faster. Which one runs is decided once, in :mod:`rouge_core.kernels.backend`
+(:func:`rouge_core.backend` says which, and why). The kernels are loaded on first use, so importing
+:mod:`rouge_core` does not import numba.
 
->>> backend() in ("numba", "python")
+>>> impl() is None or impl().__name__ == "rouge_core.kernels.calls"
 True
 """
 
 from __future__ import annotations
 
-import os
-import threading
+import importlib
 from types import ModuleType
-from typing import Literal, Optional
+from typing import Optional
 
-#: ``ROUGE_LENS_PURE_PYTHON`` as it was when rouge_core was imported.
-FORCE_PURE = os.environ.get("ROUGE_LENS_PURE_PYTHON", "").strip().lower() not in ("", "0", "no", "false")
+from . import backend
+from .backend import FORCE_PURE
 
-_lock = threading.Lock()
-_loaded: list[Optional[ModuleType]] = []  # empty until the first load attempt
+__all__ = ["FORCE_PURE", "PER_PAIR", "BOOTSTRAP", "impl"]
+
+#: The kernel groups declared here (the chunk kernels are declared by :mod:`rouge_core.batch_fast`).
+PER_PAIR = "per-pair kernels"
+BOOTSTRAP = "bootstrap kernels"
+
+_calls: list[ModuleType] = []  # rouge_core.kernels.calls, once its check has imported it
 
 
-def _self_check(calls: ModuleType) -> bool:
-    """Compile (or load from the cache) every kernel on a small case with known answers."""
+def _self_check() -> bool:
+    """Compile (or load from the cache) every per-pair kernel on a small case with known answers."""
+    calls = importlib.import_module(".calls", __name__)
     ref, cand = "a b c b d a b".split(), "b d c a b a".split()
     x, y, f = list("ABCDEFG"), list("ABCDHIK"), [0.0, 1.0, 4.0, 9.0, 16.0, 25.0]
-    return bool(
+    ok = bool(
         calls.lcs(ref, cand, None) == (4.0, [(1, 0), (2, 2), (3, 4), (5, 5)])
         and calls.lcs(x, y, f) == (16.0, [(0, 0), (1, 1), (2, 2), (3, 3)])
         and calls.lcs_length([ref[:3], ref[3:]], [cand]) == 4
@@ -40,38 +45,18 @@ def _self_check(calls: ModuleType) -> bool:
         and calls.skip_hits(cand * 40, ref * 40, -1, False, True) == 28560
         and calls.skip_hits(cand, ref, 1, False, True) == 6
     )
+    _calls[:] = [calls]
+    return ok
+
+
+def _bootstrap_check() -> bool:
+    return bool(importlib.import_module(".bootstrap", __name__).self_check())
+
+
+backend.register(PER_PAIR, _self_check)
+backend.register(BOOTSTRAP, _bootstrap_check)
 
 
 def impl() -> Optional[ModuleType]:
     """The compiled kernels' Python side (:mod:`rouge_core.kernels.calls`), or None for pure Python."""
-    if _loaded:
-        return _loaded[0]
-    with _lock:
-        if not _loaded:
-            module: Optional[ModuleType] = None
-            if not FORCE_PURE:
-                try:
-                    from . import _jit, calls
-
-                    module = calls if _jit.numba is not None and _self_check(calls) else None
-                except Exception:  # no numba, or it cannot compile here: pure Python, silently
-                    module = None
-            _loaded.append(module)
-    return _loaded[0]
-
-
-def jit_available() -> bool:
-    """numba imports and ``ROUGE_LENS_PURE_PYTHON`` does not turn it off (imports numba; loads no
-    kernel). For kernels that check themselves where they are used (the chunk and bootstrap ones)."""
-    if FORCE_PURE:
-        return False
-    try:
-        from . import _jit
-    except Exception:
-        return False
-    return _jit.numba is not None
-
-
-def backend() -> Literal["numba", "python"]:
-    """Which implementation computes LCS, WLCS and skip-bigram counts (loads numba on first call)."""
-    return "numba" if impl() is not None else "python"
+    return _calls[0] if backend.ready(PER_PAIR) else None

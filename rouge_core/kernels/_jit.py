@@ -1,19 +1,21 @@
 """numba's ``njit``, with the on-disk cache wherever numba finds a writable place for it.
 
-Importing this module imports numba (:mod:`rouge_core.kernels` does so on first use). Without
-numba, ``jit`` leaves functions as they are, so the kernel modules still import (for doctests
-and tools) while :mod:`rouge_core.kernels` runs the pure-Python code instead.
+Importing this module asks :mod:`rouge_core.kernels.backend` for numba (the kernel modules import
+it; :mod:`rouge_core.kernels` does so on first use). Under pure Python (numba missing, or
+``ROUGE_LENS_PURE_PYTHON`` set), ``jit`` leaves functions as they are, so the kernel modules still
+import (for doctests and tools) while the pure-Python code runs instead.
 """
 
 from __future__ import annotations
 
-import importlib
+import logging
 from typing import Any, Callable, TypeVar, cast
 
-try:
-    numba: Any = importlib.import_module("numba")
-except Exception:  # not installed, or broken: pure Python
-    numba = None
+from .backend import numba_module
+
+_log = logging.getLogger(__name__)
+
+numba: Any = numba_module()
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -30,7 +32,8 @@ def jit(fn: F) -> F:
         return fn
     try:
         disp = numba.njit(cache=True, nogil=True)(fn)
-    except Exception:  # no writable cache location
+    except RuntimeError as e:  # numba's "cannot cache function ...: no locator available"
+        _log.info("%s compiles in every process: %s (NUMBA_CACHE_DIR can name a writable directory)", fn.__name__, e)
         return cast(F, numba.njit(cache=False, nogil=True)(fn))
     cache = getattr(disp, "_cache", None)
     save = getattr(cache, "save_overload", None)
@@ -39,8 +42,8 @@ def jit(fn: F) -> F:
         def save_or_skip(sig: Any, data: Any) -> None:
             try:
                 save(sig, data)
-            except OSError:
-                pass
+            except OSError as e:  # a full disk, say: the next process compiles it again
+                _log.info("the compiled %s was not saved to the cache: %s", fn.__name__, e)
 
         cache.save_overload = save_or_skip  # type: ignore[union-attr]
     return cast(F, disp)

@@ -51,3 +51,17 @@ def add_in_order(columns: F64, indices: I64, out: F64) -> None:
             for j in range(indices.shape[1]):
                 acc += columns[c, indices[s, j]]
             out[s, c] = acc
+
+
+def self_check() -> bool:
+    """Compile (or load from the cache) both kernels, with the argument types of
+    :func:`rouge_core.stats.bootstrap_sums`' calls, on a case with known sums."""
+    values = np.array([[1.0, 2.0], [10.0, 20.0], [100.0, 200.0]])
+    out = np.zeros((3, 2))
+    perl_sums(values, 0, out)  # srand(0), srand(1), srand(2) draw rows 0 2 0, 0 1 2 and 2 0 1
+    carry = np.full((3, 2), 0.5)
+    add_in_order(np.ascontiguousarray(values.T), np.array([[0, 2, 2], [1, 1, 0]], dtype=np.int64), carry[0:2])
+    return bool(
+        out.tolist() == [[102.0, 204.0], [111.0, 222.0], [111.0, 222.0]]
+        and carry.tolist() == [[201.5, 402.5], [21.5, 42.5], [0.5, 0.5]]
+    )

@@ -1,27 +1,39 @@
-"""Importing this module loads the compiled kernels: the per-pair ones and the chunk kernels.
+"""Importing this module loads every compiled kernel group (per-pair, chunk, bootstrap) now.
 
 :class:`rouge_core.runners.ProcessRunner`'s forkserver imports it once, before it forks the
-workers, so every worker starts with the kernels loaded (instead of each loading numba and the
-cached machine code on its first chunk). Without numba, or when they fail their check, it does
-nothing: the workers then take the pure-Python path, as this process would.
+workers, so every worker starts with the kernels loaded and the backend chosen (instead of each
+loading numba and the cached machine code on its first chunk). Under pure Python it loads nothing.
 """
 
 from __future__ import annotations
 
+import logging
+
+_log = logging.getLogger(__name__)
+
 
 def warm() -> bool:
-    """Load the kernels now; True when the compiled chunk path is ready.
+    """Choose the backend and load every kernel group now; True when the compiled kernels are used.
 
-    >>> warm() in (True, False)
+    >>> from rouge_core import backend
+    >>> warm() == backend().compiled
     True
     """
+    from .. import batch_fast  # noqa: F401  (declares the chunk kernels)
+    from .backend import backend
+
+    return backend().compiled
+
+
+def _warm_in_forkserver() -> None:
+    # The forkserver only survives an ImportError from a preload module: any other exception would
+    # end it, and every worker start with it, far from the cause. A kernel group that fails
+    # here with a bug is logged with its traceback and checked again in each worker on first use,
+    # where the same exception reaches the caller (the backend stays as it is: nothing falls back).
     try:
-        from .. import batch_fast, kernels
-
-        kernels.impl()  # the per-pair kernels: worker processes serve the configs the chunk path does not
-        return batch_fast.chunk_kernels_work()
-    except Exception:  # anything at all: the workers load (or fall back) on their own, as before
-        return False
+        warm()
+    except Exception:
+        _log.exception("loading the compiled kernels before starting the workers failed")
 
 
-warm()
+_warm_in_forkserver()

@@ -232,19 +232,47 @@ def test_chunk_results_equal_score(config):
                 ]
 
 
-def test_chunk_kernels_that_fail_their_check_leave_every_chunk_to_the_per_pair_path(monkeypatch):
+def _fresh_backend(monkeypatch):
+    """A copy of the backend's state for this test (put back afterwards), no group checked yet."""
+    from rouge_core.kernels import backend
+
+    monkeypatch.setattr(backend, "_state", list(backend._state))
+    monkeypatch.setattr(backend, "_passed", set())
+
+
+def test_chunk_kernels_that_do_not_compile_leave_every_chunk_to_the_per_pair_path(monkeypatch):
+    from numba.core.errors import TypingError
+
     import rouge_core.batch_fast as bf
-    from rouge_core import score_batch
+    from rouge_core import backend, score_batch
 
     def broken(*a):
-        raise RuntimeError("no compiler here")
+        raise TypingError("no compiler here")
 
-    monkeypatch.setattr(bf, "_checked", [])
+    _fresh_backend(monkeypatch)
     monkeypatch.setattr(bf, "ChunkCounts", broken)
     config = RougeConfig(max_n=1)
     assert not supported(config)
+    assert backend().reason == "the chunk kernels do not compile here: TypingError: no compiler here"
     res = score_batch([("police kill the gunman", "police killed the gunman")], config)
     assert res.measures["ROUGE-1"].recall.tolist() == [0.75]
+
+
+def test_chunk_kernels_with_a_bug_raise_it(monkeypatch):
+    """Only numba's compile errors fall back: a Python error of the chunk code reaches the caller."""
+    import rouge_core.batch_fast as bf
+    from rouge_core import score_batch
+    from rouge_core.kernels import backend
+
+    def broken(*a):
+        raise IndexError("a bug in the chunk code")
+
+    _fresh_backend(monkeypatch)
+    monkeypatch.setattr(bf, "ChunkCounts", broken)
+    for _ in range(2):  # not once and then a fall-back: every time
+        with pytest.raises(IndexError, match="a bug in the chunk code"):
+            score_batch([("police kill the gunman", "police killed the gunman")], RougeConfig(max_n=1))
+    assert backend.current().name == "numba"
 
 
 def test_worker_processes_start_with_the_kernels_loaded():

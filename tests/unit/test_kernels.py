@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+import rouge_core
 import rouge_core.lcs as lcs_mod
 import rouge_core.summary_lcs as summary_lcs
 from rouge_core import Counts, RougeConfig, kernels, score
@@ -44,9 +45,10 @@ def pure(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_backend_is_numba_when_installed():
-    """A numba that imports must also compile and pass the self-check (no silent fallback)."""
+    """A numba that imports must also compile and pass the self-check (no fallback)."""
     want = "numba" if importlib.util.find_spec("numba") and not kernels.FORCE_PURE else "python"
-    assert kernels.backend() == want
+    assert (kernels.impl() is not None) == (want == "numba")
+    assert rouge_core.backend().name == want
 
 
 # -- LCS and WLCS of one pair ----------------------------------------------------------------
