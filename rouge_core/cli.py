@@ -65,6 +65,7 @@ from .corpus import evaluate_corpus
 from .exception_db import open_data_directory
 from .pair_notes import corpus_notes
 from .perl_inputs import (
+    InputError,
     UsageError,
     config_notes,
     read_file_list,
@@ -341,7 +342,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     try:
         with interrupt_once():
             return run(sys.argv[1:] if argv is None else argv)
-    except UsageError as e:  # one line, whatever the message holds
+    except (UsageError, InputError) as e:  # one line, whatever the message holds
         print(f"rouge_core: error: {shown(str(e), 2000)}", file=sys.stderr)
         return 2
     except ChunkError as e:  # a worker died: the pairs it held and why

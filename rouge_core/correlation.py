@@ -38,11 +38,11 @@ from .correlation_levels import (
     Level,
     Matrix,
     Resample,
-    _correlate,
-    _joint,
-    _validated,
-    _values,
     correlate,
+    correlate_matrices,
+    joint_cells,
+    level_values,
+    validated_matrices,
 )
 from .score_matrix import ScoreMatrix, score_matrix
 from .significance import TIE_TOLERANCE
@@ -171,19 +171,19 @@ def bootstrap_interval(
     >>> round(b.low, 12), round(b.high, 12), b.samples_used + b.samples_dropped
     (1.0, 1.0, 50)
     """
-    xm, zm = _validated({"x": x, "z": z}, level, coefficient, resample)
+    xm, zm = validated_matrices({"x": x, "z": z}, level, coefficient, resample)
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
         raise ValueError(f"invalid confidence={confidence!r}: allowed values are numbers in (0, 1), e.g. 0.95")
     # Draw every resample first (rows then columns, one resample after another), then score them in stacks.
     rows, cols = _resamples((xm.shape[0], xm.shape[1]), resample, samples, seed)
-    xj, zj = _joint(xm, zm)
+    xj, zj = joint_cells(xm, zm)
     values = np.empty(samples)
     for part in _batches(samples, xm.size):
         cell = (rows[part, :, None], cols[part, None, :])
         values[part] = LEVELS[level](xj[cell], zj[cell], coefficient)
     estimates = values[~np.isnan(values)]
     low, high = percentile_interval(estimates, 100.0 * confidence) if estimates.size else (math.nan, math.nan)
-    point = _correlate(xm, zm, level, coefficient).value
+    point = correlate_matrices(xm, zm, level, coefficient).value
     used = int(estimates.size)
     return BootstrapInterval(low, high, point, confidence, used, samples - used)
 
@@ -224,13 +224,13 @@ def permutation_test(
     >>> permutation_test(x, x, x, "global", "pearson", samples=20, seed=5).p_value
     1.0
     """
-    m1, m2, zm = _validated({"x1": x1, "x2": x2, "z": z}, level, coefficient, resample)
+    m1, m2, zm = validated_matrices({"x1": x1, "x2": x2, "z": z}, level, coefficient, resample)
     rng = _check_run(samples, seed)
     for name, m in (("x1", m1), ("x2", m2)):
         if np.count_nonzero(~np.isnan(m)) < 2 or np.nanmax(m) == np.nanmin(m):  # (a std could overflow)
             raise ValueError(f"invalid {name}: it needs at least 2 different scores to be standardized")
     a, b = standardize(m1), standardize(m2)
-    first, second = (_correlate(m, zm, level, coefficient).value for m in (a, b))
+    first, second = (correlate_matrices(m, zm, level, coefficient).value for m in (a, b))
     for name, value in (("x1", first), ("x2", second)):
         if math.isnan(value):
             raise ValueError(f"invalid {name}: its {level}-level {coefficient} correlation with z is undefined")
@@ -244,7 +244,7 @@ def permutation_test(
         swap = swaps[part]
         zs = np.broadcast_to(zm, (swap.shape[0], *zm.shape))
         pa, pb = np.where(swap, b, a), np.where(swap, a, b)
-        diffs[part] = _values(pa, zs, level, coefficient) - _values(pb, zs, level, coefficient)
+        diffs[part] = level_values(pa, zs, level, coefficient) - level_values(pb, zs, level, coefficient)
     kept = diffs[~np.isnan(diffs)]
     used = int(kept.size)
     count = int((np.abs(kept) >= abs(observed) - tolerance).sum())

@@ -118,7 +118,7 @@ def merge_ties(values: Matrix) -> Matrix:
 
 
 def _system(x: Matrix, z: Matrix, coefficient: str) -> Matrix:
-    # x and z share their NaN cells (see _joint): a system with no cell has no mean on either side.
+    # x and z share their NaN cells (see joint_cells): a system with no cell has no mean on either side.
     # Rank coefficients tie means equal up to the rounding of their sums; Pearson is continuous in them.
     means = [_system_means(m) for m in (x, z)]
     if coefficient != "pearson":
@@ -140,15 +140,25 @@ LEVELS: dict[str, Callable[[Matrix, Matrix, str], Matrix]] = {
 }
 
 
-def _joint(x: Matrix, z: Matrix) -> tuple[Matrix, Matrix]:
-    # A cell missing on either side is missing on both: the system means compare the same inputs.
+def joint_cells(x: Matrix, z: Matrix) -> tuple[Matrix, Matrix]:
+    """``x`` and ``z`` with a cell missing (NaN) on either side missing on both, so that the system
+    means of the two compare the same inputs.
+
+    >>> [m.tolist() for m in joint_cells(np.array([[1.0, np.nan]]), np.array([[np.nan, 2.0]]))]
+    [[[nan, nan]], [[nan, nan]]]
+    """
     missing = np.isnan(x) | np.isnan(z)
     return np.where(missing, np.nan, x), np.where(missing, np.nan, z)
 
 
-def _values(x: Matrix, z: Matrix, level: str, coefficient: str) -> Matrix:
-    """The correlation of each matrix pair of two (samples x systems x inputs) stacks."""
-    return LEVELS[level](*_joint(x, z), coefficient)
+def level_values(x: Matrix, z: Matrix, level: str, coefficient: str) -> Matrix:
+    """The correlation at ``level`` of each matrix pair of two (samples x systems x inputs) stacks.
+
+    >>> x = np.array([[[1.0, 2.0], [2.0, 1.0], [3.0, 3.0]]])
+    >>> level_values(x, x, "global", "pearson").round(12).tolist()
+    [1.0]
+    """
+    return LEVELS[level](*joint_cells(x, z), coefficient)
 
 
 def too_small(x: npt.ArrayLike, z: npt.ArrayLike, level: str) -> str:
@@ -161,7 +171,7 @@ def too_small(x: npt.ArrayLike, z: npt.ArrayLike, level: str) -> str:
     >>> too_small([[1.0, 2.0], [2.0, 1.0], [3.0, 3.0]], [[1.0, 1.0], [2.0, 3.0], [3.0, 2.0]], "system")
     ''
     """
-    xj, zj = _joint(np.asarray(x, dtype=np.float64), np.asarray(z, dtype=np.float64))
+    xj, zj = joint_cells(np.asarray(x, dtype=np.float64), np.asarray(z, dtype=np.float64))
     paired = ~np.isnan(xj)
     if level == "summary":
         most = int(paired.sum(axis=0).max(initial=0))
@@ -178,8 +188,14 @@ def too_small(x: npt.ArrayLike, z: npt.ArrayLike, level: str) -> str:
     return ""
 
 
-def _correlate(x: Matrix, z: Matrix, level: str, coefficient: str) -> Correlation:
-    xj, zj = _joint(x, z)
+def correlate_matrices(x: Matrix, z: Matrix, level: str, coefficient: str) -> Correlation:
+    """:func:`correlate` of matrices :func:`validated_matrices` has checked (no conversion, no checks).
+
+    >>> x = np.array([[1.0, 2.0], [2.0, 1.0], [3.0, 3.0]])
+    >>> correlate_matrices(x, x, "system", "pearson").value
+    1.0
+    """
+    xj, zj = joint_cells(x, z)
     reason = too_small(xj, zj, level)
     if reason:
         groups = x.shape[1] if level == "summary" else x.shape[0]
@@ -189,7 +205,7 @@ def _correlate(x: Matrix, z: Matrix, level: str, coefficient: str) -> Correlatio
         used = int((~np.isnan(per_input)).sum())
         value = float(np.nansum(per_input) / used) if used else math.nan
         return Correlation(value, level, coefficient, used, x.shape[1] - used)
-    value = float(_values(xj[None], zj[None], level, coefficient)[0])
+    value = float(level_values(xj[None], zj[None], level, coefficient)[0])
     if level == "system":
         used = int((~np.isnan(xj)).any(axis=1).sum())
         return Correlation(value, level, coefficient, used, x.shape[0] - used)
@@ -214,9 +230,17 @@ def _choice(name: str, value: object, allowed: Iterable[str]) -> None:
         raise ValueError(f"invalid {name}={value!r}: allowed values are {', '.join(allowed)}")
 
 
-def _validated(
+def validated_matrices(
     named: dict[str, npt.ArrayLike], level: str, coefficient: str, resample: Optional[str] = None
 ) -> list[Matrix]:
+    """The named arrays as float matrices of one shape, checked for ``level``, ``coefficient`` and
+    ``resample`` (a ``ValueError`` names the argument that is wrong).
+
+    >>> validated_matrices({"x": [[1, 2], [3, 4]], "z": [[1, 2]]}, "system", "kendall")
+    Traceback (most recent call last):
+    ...
+    ValueError: invalid z: shape (1, 2) differs from x's shape (2, 2)
+    """
     names = list(named)
     mats = [_matrix(name, named[name]) for name in names]
     first, shape = names[0], mats[0].shape
@@ -245,5 +269,5 @@ def correlate(x: npt.ArrayLike, z: npt.ArrayLike, level: Level, coefficient: Coe
     >>> round(correlate(x, z, "system", "kendall").value, 12)  # tau-b with one tie on each side
     0.5
     """
-    xm, zm = _validated({"x": x, "z": z}, level, coefficient)
-    return _correlate(xm, zm, level, coefficient)
+    xm, zm = validated_matrices({"x": x, "z": z}, level, coefficient)
+    return correlate_matrices(xm, zm, level, coefficient)

@@ -59,7 +59,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Optional
 
-from .perl_inputs import MAX_CONFIG_BYTES, FileTooLarge, UsageError, _read_bytes, read_text, shown
+from .perl_inputs import MAX_CONFIG_BYTES, FileTooLarge, UsageError, read_bytes, read_text, shown
 from .stem import wordnet_exceptions
 
 __all__ = [
@@ -310,7 +310,7 @@ class DataDirectory:
 def _read_db(path: str) -> Optional[bytes]:
     """The DB file's bytes (None above :data:`MAX_DB_BYTES`); Perl's message if it is missing or no file."""
     try:
-        return _read_bytes(
+        return read_bytes(
             path, MAX_DB_BYTES, "the exception DB", prefix=f"Cannot open exception db file for reading: {shown(path)}"
         )
     except FileTooLarge:
@@ -318,7 +318,8 @@ def _read_db(path: str) -> Optional[bytes]:
 
 
 def open_data_directory(directory: str) -> DataDirectory:
-    """ROUGE-1.5.5.pl's checks of ``-e DIR``, with its messages (raised as :class:`UsageError`).
+    """ROUGE-1.5.5.pl's checks of ``-e DIR``, with its messages (raised as :class:`UsageError`, or
+    :class:`~rouge_core.perl_inputs.InputError` for a file that cannot be read).
 
     The paths are ``DIR/smart_common_words.txt`` and ``DIR/WordNet-2.0.exc.db`` joined as the
     script joins them; both files must exist (with or without ``-m``/``-s``), and a DB file that
@@ -327,7 +328,7 @@ def open_data_directory(directory: str) -> DataDirectory:
     >>> open_data_directory("/nonexistent")
     Traceback (most recent call last):
     ...
-    rouge_core.perl_inputs.UsageError: Cannot open /nonexistent/smart_common_words.txt: No such file or directory
+    rouge_core.perl_inputs.InputError: Cannot open /nonexistent/smart_common_words.txt: No such file or directory
     """
     stop_path, db_path = f"{directory}/{STOPWORDS_NAME}", f"{directory}/{DB_NAME}"
     lines = read_text(stop_path, MAX_CONFIG_BYTES, "a stopword list").split("\n")

@@ -41,10 +41,24 @@ _SHOWN_CHARS = 300
 
 
 class UsageError(Exception):
-    """Bad command line or input: one line on stderr, exit code 2."""
+    """A bad command line: one ``error:`` line on stderr, exit code 2 (:func:`rouge_core.cli.main`)."""
 
 
-class FileTooLarge(UsageError):
+class InputError(Exception):
+    """An input that ROUGE-1.5.5's reading rules refuse: a file that cannot be read (missing, not a
+    regular file, above its size limit), bad XML, an unknown format. The message says which and why.
+
+    The command line prints it as it prints a :class:`UsageError` (one line, exit code 2);
+    :mod:`rouge_core.readers` passes it on as a ``ReadError``.
+
+    >>> parse_summary("a", "XYZ", "s.txt")
+    Traceback (most recent call last):
+    ...
+    rouge_core.perl_inputs.InputError: Unknown input format: XYZ (reading s.txt)
+    """
+
+
+class FileTooLarge(InputError):
     """A file above the size limit of what it holds."""
 
 
@@ -70,7 +84,7 @@ def shown(text: str, limit: int = _SHOWN_CHARS) -> str:
     return out if len(text) <= limit else f"{out}... ({len(text):,} characters)"
 
 
-def _read_bytes(
+def read_bytes(
     path: str, limit: Optional[int] = None, what: str = "a configuration file", prefix: Optional[str] = None
 ) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes (default :data:`MAX_CONFIG_BYTES`).
@@ -80,10 +94,10 @@ def _read_bytes(
     (``/dev/zero`` would never end), and so is a file above the limit
     (:class:`FileTooLarge`). ``prefix`` replaces the messages' "Cannot open/read PATH".
 
-    >>> _read_bytes("/dev/zero")
+    >>> read_bytes("/dev/zero")
     Traceback (most recent call last):
     ...
-    rouge_core.perl_inputs.UsageError: Cannot read /dev/zero: it is not a regular file
+    rouge_core.perl_inputs.InputError: Cannot read /dev/zero: it is not a regular file
     """
     limit = MAX_CONFIG_BYTES if limit is None else limit
     opening = prefix or f"Cannot open {shown(path)}"
@@ -92,14 +106,14 @@ def _read_bytes(
     try:
         fd = os.open(path, flags)
     except OSError as e:
-        raise UsageError(f"{opening}: {e.strerror or e}") from None
+        raise InputError(f"{opening}: {e.strerror or e}") from None
     except ValueError:  # a NUL character in the name
-        raise UsageError(f"{opening}: the name contains a NUL character") from None
+        raise InputError(f"{opening}: the name contains a NUL character") from None
     too_big = f"{reading}: larger than {limit:,} bytes, the limit for {what} ({limit / 2**20:g} MB)"
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise UsageError(f"{reading}: it is not a regular file")
+            raise InputError(f"{reading}: it is not a regular file")
         if st.st_size > limit:
             raise FileTooLarge(too_big)
         chunks, left = [], limit + 1  # the size may change after fstat: never read past the limit
@@ -110,7 +124,7 @@ def _read_bytes(
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as e:
-        raise UsageError(f"{reading}: {e.strerror or e}") from None
+        raise InputError(f"{reading}: {e.strerror or e}") from None
     finally:
         os.close(fd)
     data = b"".join(chunks)
@@ -122,7 +136,7 @@ def _read_bytes(
 def read_text(path: str, limit: Optional[int] = None, what: str = "a summary file") -> str:
     """A file's text (at most ``limit`` bytes, default :data:`MAX_SUMMARY_BYTES`): UTF-8, every
     undecodable byte turned into U+0000, or UTF-16/32 after their byte order mark (see the module docstring)."""
-    data = _read_bytes(path, MAX_SUMMARY_BYTES if limit is None else limit, what)
+    data = read_bytes(path, MAX_SUMMARY_BYTES if limit is None else limit, what)
     return decode_text(data, shown(path), "surrogateescape", keep_utf8_bom=True).translate(_ESCAPED_TO_NUL)
 
 
@@ -142,7 +156,7 @@ def read_summary(path: str, fmt: Optional[str]) -> list[str]:
 def _check_format(fmt: Optional[str], name: str) -> str:
     kind = (fmt or "").upper()
     if kind not in ("SPL", "SEE", "ISI"):
-        raise UsageError(f"Unknown input format: {shown(fmt or '(none)')} (reading {shown(name)})")
+        raise InputError(f"Unknown input format: {shown(fmt or '(none)')} (reading {shown(name)})")
     return kind
 
 
@@ -172,13 +186,13 @@ def _trim(text: Optional[str]) -> str:
 
 def _id(node: ET.Element, path: str) -> str:
     if "ID" not in node.attrib:
-        raise UsageError(f"bad XML in {shown(path)}: a <{shown(str(node.tag))}> element has no ID attribute")
+        raise InputError(f"bad XML in {shown(path)}: a <{shown(str(node.tag))}> element has no ID attribute")
     return node.attrib["ID"]
 
 
 def read_xml_config(path: str) -> list[Evaluation]:
     """The ``<EVAL>`` elements of a ROUGE-EVAL XML file, in document order (tag names case-insensitive)."""
-    return parse_xml_config(_read_bytes(path, MAX_CONFIG_BYTES, "a configuration file"), path)
+    return parse_xml_config(read_bytes(path, MAX_CONFIG_BYTES, "a configuration file"), path)
 
 
 def parse_xml_config(data: bytes, path: str = "(XML)") -> list[Evaluation]:
@@ -204,15 +218,15 @@ def parse_xml_config(data: bytes, path: str = "(XML)") -> list[Evaluation]:
         try:
             source = decode_text(data, f"bad XML in {shown(path)}:")
         except TextDecodeError as e:
-            raise UsageError(str(e)) from None
+            raise InputError(str(e)) from None
     try:
         # expat honours the declared encoding of bytes, as in Perl; it never fetches external entities
         # (a reference to one is an "undefined entity" error) and caps entity expansion.
         root = ET.fromstring(source)
     except ET.ParseError as e:
-        raise UsageError(f"bad XML in {shown(path)}: {shown(str(e))}") from None
+        raise InputError(f"bad XML in {shown(path)}: {shown(str(e))}") from None
     except (LookupError, ValueError) as e:  # e.g. encoding="x-unknown" in the XML declaration
-        raise UsageError(f"bad XML in {shown(path)}: {shown(str(e))}") from None
+        raise InputError(f"bad XML in {shown(path)}: {shown(str(e))}") from None
     evals: dict[str, _Parts] = {}
     for node in (n for n in root.iter() if str(n.tag).upper() == "EVAL"):
         parts = evals.setdefault(_id(node, path), _Parts(Evaluation(_id(node, path))))
@@ -222,7 +236,7 @@ def parse_xml_config(data: bytes, path: str = "(XML)") -> list[Evaluation]:
             if tag == "INPUT-FORMAT":
                 fmt = parts.ev.fmt = child.attrib.get("TYPE", "")
                 if fmt.upper() not in ("SEE", "ISI", "SPL", "SIMPLE"):
-                    raise UsageError(
+                    raise InputError(
                         f"Unknown input type: {shown(fmt)} (evaluation {shown(parts.ev.eval_id)} in {shown(path)})"
                     )
             elif tag in ("PEER-ROOT", "MODEL-ROOT") and child.text is not None:  # Perl sets a root from text only
@@ -293,7 +307,7 @@ def read_file_list(path: str, fmt: str, peer_id: str) -> list[Evaluation]:
     Bytes that are not UTF-8 stay in the names (``surrogateescape``), so a file name
     opens as the bytes in the list, as in Perl.
     """
-    return parse_file_list(_read_bytes(path, MAX_CONFIG_BYTES, "a file list"), path, fmt, peer_id)
+    return parse_file_list(read_bytes(path, MAX_CONFIG_BYTES, "a file list"), path, fmt, peer_id)
 
 
 def parse_file_list(data: bytes, path: str, fmt: str, peer_id: str) -> list[Evaluation]:
@@ -309,7 +323,7 @@ def parse_file_list(data: bytes, path: str, fmt: str, peer_id: str) -> list[Eval
             continue
         files = re.split(_WS + "+", _trim(line))
         if len(files) < 2:
-            raise UsageError(
+            raise InputError(
                 f"File list has to have at least 2 filenames per line (peer model1 model2 ... modelN): {shown(path)}"
             )
         evals.append(Evaluation(str(len(evals) + 1), fmt, {peer_id: files[0]}, files[1:]))

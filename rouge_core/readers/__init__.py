@@ -31,7 +31,7 @@ import zipfile
 from typing import Any, Sequence
 
 from ..decoding import decode_text
-from ..perl_inputs import UsageError, _read_bytes
+from ..perl_inputs import InputError, read_bytes
 from .aligned import read_aligned
 from .common import SENTENCE_MODES, check_size, label
 from .jsonl import FLAVOURS, read_jsonl, sniff_flavour
@@ -151,6 +151,6 @@ def read_aligned_files(
 
 def _file_bytes(path: str) -> bytes:
     try:
-        return _read_bytes(path, MAX_BYTES, "a corpus file")
-    except UsageError as e:  # cannot open, not a regular file, too large
+        return read_bytes(path, MAX_BYTES, "a corpus file")
+    except InputError as e:  # cannot open, not a regular file, too large
         raise ReadError(str(e)) from None

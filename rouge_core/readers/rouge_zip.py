@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Optional, Sequence
 
 from ..decoding import decode_text
-from ..perl_inputs import UsageError, parse_file_list, parse_summary, parse_xml_config, shown
+from ..perl_inputs import InputError, parse_file_list, parse_summary, parse_xml_config, shown
 from . import model
 from .common import Collector, check_mode, check_size, decode, describe, label, sentences_of
 from .model import Corpus, Document, ReadError
@@ -88,7 +88,7 @@ def read_zip(
                 evals = parse_xml_config(raw, f"{name} member {cfg}")
             else:
                 evals = parse_file_list(raw, f"{name} member {cfg}", list_format, peer_id)
-        except UsageError as e:
+        except InputError as e:
             raise ReadError(shown(str(e), 1000)) from None
         if not evals:  # an empty -z list or <ROUGE-EVAL></ROUGE-EVAL>: nothing to read, say why
             raise ReadError(f"{label(name)}: no documents (the config names no evaluation)")
@@ -116,7 +116,7 @@ def read_zip(
             shown_as = f"{name} member {member}"
             try:
                 sents = parse_summary(decode(texts[member], shown_as), fmt, shown_as)
-            except UsageError as e:
+            except InputError as e:
                 raise ReadError(shown(str(e), 1000)) from None
             parsed[(member, fmt)] = sentences_of("\n".join(sents), "split") if sentences == "split" else tuple(sents)
         return parsed[(member, fmt)]
