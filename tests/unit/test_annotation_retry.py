@@ -121,7 +121,7 @@ def test_a_lock_held_longer_than_the_budget_says_another_writer_held_the_store(
             )
             assert len(pauses) == connection_module.WRITE_ATTEMPTS - 1 == 3
             assert all(0.5 * 0.05 * 2**k <= p <= 1.5 * 0.05 * 2**k for k, p in enumerate(pauses))
-            assert 0.35 < waited < 0.4 + sum(pauses) + 2.0  # the budget and the pauses (and a busy machine's slack)
+            assert waited > 0.35  # the attempts waited for the lock (a lower bound: a busy machine only adds)
             assert s.judgments() == ()  # nothing half-written
             assert s.record(item, fluency, "ann", 4).value == 4  # the lock is free: it writes
     finally:

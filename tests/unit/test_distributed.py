@@ -3,6 +3,7 @@ and the command line's --dask-local output is byte-identical to the plain run's.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -181,20 +182,30 @@ def fragile():
         yield c
 
 
-def _slow_first_then_die(start: int, chunk: list) -> list:
-    # Chunk 0 keeps one worker busy; the chunk at 6 kills the other worker (twice its allowed failures).
+def _held_first_then_die(folder: str, start: int, chunk: list) -> list:
+    # Chunk 0 keeps one worker busy until the test writes FOLDER/release (60 s at most), then writes
+    # FOLDER/ended; the chunk at 6 kills the other worker (twice its allowed failures).
     if start == 0:
-        time.sleep(15)
+        deadline = time.monotonic() + 60
+        while not os.path.exists(os.path.join(folder, "release")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        open(os.path.join(folder, "ended"), "w").close()
     if start == 6:
         os._exit(3)
     return chunk
 
 
-def test_a_chunk_whose_workers_die_raises_promptly_whatever_its_position(fragile):
-    began = time.perf_counter()
-    with pytest.raises(ChunkError) as e:
-        list(DaskRunner(fragile, in_flight=4).map(_slow_first_then_die, chunked(range(12), 2)))
-    assert time.perf_counter() - began < 12  # before: the 15 s of chunk 0, then a raw KilledWorker
+def test_a_chunk_whose_workers_die_raises_promptly_whatever_its_position(fragile, tmp_path):
+    held = functools.partial(_held_first_then_die, str(tmp_path))
+    try:
+        with pytest.raises(ChunkError) as e:
+            list(DaskRunner(fragile, in_flight=4).map(held, chunked(range(12), 2)))
+        chunk_0_ended = (tmp_path / "ended").exists()
+    finally:
+        (tmp_path / "release").touch()  # let chunk 0 end: the cluster serves the next tests
+    # Order, not seconds: the error arrives while chunk 0 is still held (before: after chunk 0 ended,
+    # then a raw KilledWorker).
+    assert not chunk_0_ended
     # The chunk at 6, or one queued behind it on the worker that died (it fails with it): never chunk 0
     start = e.value.start
     assert start in (2, 4, 6) and e.value.size == 2
