@@ -16,7 +16,6 @@ from rouge_core import Analysis, Score, Token
 from rouge_core.explain import SentencePair
 from rouge_core.steps import CellStep, GramStep, SkipStep, TraceStep, UnionStep
 
-from . import colours
 from .colours import sequence
 from .html import Span, analysis_html, esc, legend, page, row_html, tagged, token_span
 from .union import budget_html, budget_rows, candidate_spans, finders_of, reference_rows, sentence_legend
@@ -28,9 +27,6 @@ STEP_CSS = """<style>
 .rl-claims{border-collapse:collapse;font-size:0.92rem;margin:0.3rem 0;}
 .rl-claims td,.rl-claims th{border-bottom:1px solid rgba(128,128,128,0.3);padding:0.25rem 0.6rem;text-align:left;}
 </style>"""
-CURRENT = colours.CURRENT_INK
-#: Pairs the walk has not reached yet: empty, like the cells that are no pair at all.
-NOT_YET = colours.PLAIN
 
 
 def num(x: float) -> str:
