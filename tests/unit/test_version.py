@@ -33,7 +33,7 @@ def test_the_version_setuptools_builds_with_is_rouge_core_s():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "[tool.setuptools] is still beta" on older setuptools
         project = config.read_configuration(ROOT / "pyproject.toml", expand=True)["project"]
-    assert project["version"] == rouge_core.__version__ == "1.0.0"
+    assert project["version"] == rouge_core.__version__
 
 
 def test_an_installed_distribution_of_this_tree_carries_the_same_version():
