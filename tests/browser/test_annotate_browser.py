@@ -63,9 +63,9 @@ def _item_heading(page) -> str:
 def _judge_with_keys(page, values: list[str]) -> None:
     for v in values:
         page.keyboard.press(v)
-        wait_idle(page)
+        _drained(page)
     page.keyboard.press("n")
-    wait_idle(page)
+    _drained(page)
 
 
 def test_keyboard_annotation_survives_a_reload(browser, tmp_path):
@@ -84,7 +84,7 @@ def test_keyboard_annotation_survives_a_reload(browser, tmp_path):
         assert _item_heading(page).startswith("Item 4 of 120")
         assert "3 of 120 judged" in page.locator("[data-testid='stProgress']").inner_text()
         page.keyboard.press("p")
-        wait_idle(page)
+        _drained(page)
         checked = page.locator("[class*='st-key-annot_crit_'] input[type='radio']:checked")
         assert checked.count() == 4
         context.close()
@@ -101,10 +101,10 @@ def test_two_people_annotate_at_once_and_keep_every_judgment(browser, tmp_path):
                 for page, shift in ((p1, 0), (p2, 1)):
                     page.keyboard.press(str(int(digit) + shift))
                 for page in (p1, p2):
-                    wait_idle(page)
+                    _drained(page)  # the key applied and its run finished (keys queue in the page)
             for page in (p1, p2):
                 page.keyboard.press("n")
-                wait_idle(page)
+                _drained(page)
         assert _count(tmp_path, "ann1") == 8 and _count(tmp_path, "ann2") == 8
         con = sqlite3.connect(tmp_path / "annotations.sqlite3")
         rows = con.execute(
