@@ -73,8 +73,8 @@ def load_sample(sample: str) -> None:
     if choice is not None:
         kept.set_value("agree_criterion", choice[0])
         kept.set_value("agree_sources", choice[1])
-    judged = ", ".join(f"{n:,} {source}" for source, n in counts.items())
-    st.session_state[MSG] = ("ok", f"{name} is in the annotation store with its judgments ({judged}).")
+    loaded = ", ".join(f"{n:,} {source}" for source, n in counts.items())
+    st.session_state[MSG] = ("ok", f"{name} is in the annotation store with its judgments ({loaded}).")
 
 
 def use_lin_grid() -> None:

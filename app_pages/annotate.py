@@ -5,6 +5,8 @@ tabs and computed only when asked for."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from annotation import (
@@ -43,7 +45,7 @@ def _say(kind: str, text: str) -> None:
 def _rubric_editor(store: AnnotationStore, rubric: Rubric) -> None:
     with st.expander("Edit the rubric (saving makes a new version; judgments keep the version they were made on)"):
         name = kept.value_widget(st.text_input, "Rubric name", "annot_rubric_name", rubric.name)
-        rows = [
+        rows: list[dict[str, Any]] = [
             {"name": c.name, "description": c.description, "min": c.scale_min, "max": c.scale_max}
             for c in rubric.criteria
         ]

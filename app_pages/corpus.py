@@ -108,12 +108,12 @@ st.caption(
     )
 )
 top = headline(result)
-for col, label in zip(st.columns(max(len(top), 1)), top):
+for box, label in zip(st.columns(max(len(top), 1)), top):
     m = result.report.measures[label]
-    col.metric(
+    box.metric(
         f"{nm[label]} F", f"{m.fmeasure.average:.5f}", help=f"R {m.recall.average:.5f} · P {m.precision.average:.5f}"
     )
-    col.caption(f"{config.confidence:g}%: {m.fmeasure.ci_low or 0:.5f} – {m.fmeasure.ci_high or 0:.5f}")
+    box.caption(f"{config.confidence:g}%: {m.fmeasure.ci_low or 0:.5f} – {m.fmeasure.ci_high or 0:.5f}")
 summary = summary_frame(result)
 fmt = st.column_config.NumberColumn(format="%.5f")
 st.dataframe(
@@ -218,7 +218,8 @@ config_cols |= {
 }
 chosen = selected_id(KEY, current, system)
 positions = [result.doc_ids[i] for i in rows.index]
-default = {"selection": {"rows": [positions.index(chosen)]}} if chosen in positions else None
+# Streamlit's DataframeStateInput (a TypedDict it does not export): a plain dict literal matches it
+default: Any = {"selection": {"rows": [positions.index(chosen)]}} if chosen in positions else None
 digest = hashlib.sha1(repr((current.digest, system, config.signature(), tuple(rows.index))).encode()).hexdigest()[:12]
 event = st.dataframe(
     rows,

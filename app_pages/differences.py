@@ -154,7 +154,7 @@ stat = st.radio(
     key="diff_stat",
     help="One statistic keeps the table, and the reasons, within the page's width.",
 )
-frame = comparison_frame(comp, "PRF" if stat == "P, R and F" else stat)
+frame = comparison_frame(comp, "PRF" if stat == "P, R and F" else str(stat))  # a radio with options: never None
 num = {
     c: st.column_config.TextColumn(c, width=110 if stat != "P, R and F" else 90)
     for c in frame.columns

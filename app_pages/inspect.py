@@ -209,7 +209,7 @@ if len(reports) > 1:
     st.subheader("Candidates side by side")
     names = ["Candidate"] + [f"Candidate {k}" for k in range(2, len(reports) + 1)]
     stat = st.radio("Show", ["F", "R", "P"], horizontal=True, key="inspect_cmp_stat")
-    side = candidates_frame(reports, names, stat)
+    side = candidates_frame(reports, names, str(stat))  # a radio with options: never None
     st.dataframe(
         side,
         hide_index=True,
@@ -296,7 +296,7 @@ if len(references) > 1:
             key="inspect_grid_stat",
             help="Each measure against each reference alone; the last row combines them.",
         )
-        grid = per_reference_grid(report, stat)
+        grid = per_reference_grid(report, str(stat))  # a radio with options: never None
         st.dataframe(
             grid,
             hide_index=True,

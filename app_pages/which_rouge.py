@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import fields
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 import streamlit as st
 
@@ -272,7 +272,7 @@ else:
         on_select=partial(_on_select, table, tuple(frame["id"]), system, choice_a),
         selection_mode="single-row",
     )
-    picked = cast(list[int], event.selection.rows)
+    picked = event.selection.rows
     if picked and 0 <= picked[0] < len(frame):  # a selection the callback did not see (a test, a restored state)
         if _send(str(frame["id"].iloc[picked[0]]), system, "Shown with the sidebar's settings."):
             st.switch_page(DIFF_PAGE)

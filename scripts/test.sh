@@ -11,7 +11,7 @@ if ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 # Gates (configured in pyproject.toml): ruff lint and format on everything, mypy (strict on
-# rouge_core and annotation, checked on ui).
+# rouge_core and annotation, checked on ui, app_pages and app.py).
 python3 -m ruff check .
 python3 -m ruff format --check .
 python3 -m mypy

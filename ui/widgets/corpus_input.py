@@ -201,9 +201,10 @@ def _reread(key: str) -> None:
         _load(key, lambda: current.source)
 
 
-def persistent(widget: Callable[..., T], label: str, key: str, default: Any, **kwargs: Any) -> T:
+def persistent(widget: Callable[..., Any], label: str, key: str, default: T, **kwargs: Any) -> T:
     """:func:`ui.widgets.kept.value_widget` (the value survives page switches), with a kept value that
-    is no longer among ``options=`` (another corpus, other measures) reset to ``default``."""
+    is no longer among ``options=`` (another corpus, other measures) reset to ``default``. The value is
+    one of ``options`` (or the slider's range), so it has ``default``'s type."""
     options = kwargs.get("options")
     if options is not None:
         value = kept.get_value(key, default)
