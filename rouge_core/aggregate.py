@@ -10,14 +10,14 @@ resampling and averaging units, the other profiles' percentile bootstrap) are de
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Optional
 
 import numpy as np
 
 from .batch import BatchResult, MeasureColumns
 from .config import RougeConfig
 from .evaluate import PERL_DIES
-from .scoring import Counts, f_beta
+from .scoring import Counts, scores
 from .stats import bootstrap_sums, percentile_interval, perl_interval
 
 #: Start of the measure note naming the instances where ROUGE-1.5.5 stops the whole run.
@@ -89,17 +89,17 @@ def _summarize(m: MeasureColumns, keys: np.ndarray, config: RougeConfig, sums: O
     if not len(m):
         zero = Interval(0.0, 0.0, 0.0) if config.averaging != 2 else Interval(0.0, None, None)
         return CorpusMeasure(label, zero, zero, zero, totals, tuple(notes))
-    inverse = _family_inverse(m.family, config)
+    w = _wlcs_weight(m.family, config)
     if config.averaging == 2 or sums is None:
         t = totals or Counts(0, 0, 0)  # never None here: jackknife is refused for averaging 2
-        r, p, f = _pooled(np.array([[t.model, t.peer, t.hit]]), config, inverse)[0]
+        r, p, f = _pooled(np.array([[t.model, t.peer, t.hit]]), config, w)[0]
         ivs = [Interval(float(x), None, None) for x in (r, p, f)]
         notes.append("averaging=2: raw totals, no resampling")
         return CorpusMeasure(label, ivs[0], ivs[1], ivs[2], totals, tuple(notes))
     values = _columns(m, config)
     if config.averaging == 1:
-        estimates = _pooled(sums, config, inverse)
-        point = _pooled(values.sum(axis=0, keepdims=True), config, inverse)[0]
+        estimates = _pooled(sums, config, w)
+        point = _pooled(values.sum(axis=0, keepdims=True), config, w)[0]
     else:
         estimates = sums / len(m)
         point = _sequential_mean(values)
@@ -135,30 +135,21 @@ def pooled_scores(sums: np.ndarray, config: RougeConfig, family: str) -> np.ndar
     >>> pooled_scores(np.array([[7.0, 8.0, 4.0]]), RougeConfig(), "N").tolist()
     [[0.5714285714285714, 0.5, 0.5333333333333333]]
     """
-    return _pooled(sums, config, _family_inverse(family, config))
+    return _pooled(sums, config, _wlcs_weight(family, config))
 
 
-def _family_inverse(family: str, config: RougeConfig) -> Optional[Callable[[np.ndarray], np.ndarray]]:
-    # ROUGE-1.5.5 pools W's weighted counts without f^-1 (-t 1); the other profiles map back.
+def _wlcs_weight(family: str, config: RougeConfig) -> Optional[float]:
+    """ROUGE-W's weight when its pooled ratios map back through f^-1, else None.
+
+    ROUGE-1.5.5 pools W's weighted counts without f^-1 (-t 1); the other profiles map back."""
     if family != "W" or config.behaviour.perl_corpus or config.wlcs_weight is None:
         return None
-    w = config.wlcs_weight
-    return lambda x: np.power(x, 1.0 / w)
+    return config.wlcs_weight
 
 
-def _pooled(sums: np.ndarray, config: RougeConfig, inverse: Optional[Callable[[np.ndarray], np.ndarray]]) -> np.ndarray:
-    """Rows of summed (model, peer, hit) counts -> rows of unrounded (R, P, F)."""
+def _pooled(sums: np.ndarray, config: RougeConfig, w: Optional[float]) -> np.ndarray:
+    """Rows of summed (model, peer, hit) counts -> rows of unrounded (R, P, F): the profile's F
+    (ROUGE-1.5.5's corpus F under ``perl_corpus``), ``w``: ROUGE-W's f^-1 (:func:`rouge_core.scoring.scores`)."""
     model, peer, hit = sums[:, 0], sums[:, 1], sums[:, 2]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        r = np.where(model > 0, hit / np.where(model > 0, model, 1.0), 0.0)
-        p = np.where(peer > 0, hit / np.where(peer > 0, peer, 1.0), 0.0)
-    if inverse is not None:
-        r, p = inverse(r), inverse(p)
-    a = config.alpha
-    if config.behaviour.perl_corpus:
-        d = (1 - a) * p + a * r
-        with np.errstate(divide="ignore", invalid="ignore"):
-            f = np.where(d > 0, (r * p) / np.where(d > 0, d, 1.0), 0.0)
-    else:
-        f = np.array([f_beta(float(pp), float(rr), a) for pp, rr in zip(p, r)])
+    p, r, f = scores(hit, model, peer, False, config.alpha, w, perl_corpus=config.behaviour.perl_corpus)
     return np.stack([r, p, f], axis=1)

@@ -2,13 +2,14 @@
 
 Python only reads each pair's texts and joins them into one UTF-8 buffer; tokenizing, word ids,
 stemming and stopwords (by a table made once per distinct word), and every count of every
-(pair, reference) run compiled, and the scores are computed column by column with the same
-arithmetic as :func:`rouge_core.scoring.score`. The numbers are those of :func:`rouge_core.score`
-(tests compare every column, every profile): a pair this path does not take (a malformed pair, no
-reference, several references to combine by ``best`` or ``jackknife``, ROUGE-W of a token-less
-reference where ROUGE-1.5.5 dies) goes through :func:`rouge_core.batch.score_pair` and lands in
-the same columns. Configs it does not serve at all (no numba, the ``unicode`` tokenizer, a length
-limit, ROUGE-W as one weighted LCS of the whole text) use the per-pair path for the whole chunk.
+(pair, reference) run compiled, and the scores are computed column by column by
+:func:`rouge_core.scoring.scores` (:func:`rouge_core.scoring.score`'s arithmetic on columns). The
+numbers are those of :func:`rouge_core.score` (tests compare every column, every profile): a pair
+this path does not take (a malformed pair, no reference, several references to combine by ``best``
+or ``jackknife``, ROUGE-W of a token-less reference where ROUGE-1.5.5 dies) goes through
+:func:`rouge_core.batch.score_pair` and lands in the same columns. Configs it does not serve at all
+(no numba, the ``unicode`` tokenizer, a length limit, ROUGE-W as one weighted LCS of the whole text)
+use the per-pair path for the whole chunk.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from .config import RougeConfig
 from .kernels import backend
 from .lcs import weights
 from .measures import Family, MeasureSpec, measure_specs
-from .scoring import Counts, round5
+from .scoring import Counts, round5, scores
 from .tokenize import as_text, key_function
 
 #: Tokenizers whose rule the compiled tokenizer reproduces (on Python's ``lower()`` for rouge-score).
@@ -228,51 +229,6 @@ class ChunkCounts:
         return np.asarray(seen[self.pair_text[1:]] - seen[self.pair_text[:-1]] > 0)
 
 
-def _ratio(num: np.ndarray, den: np.ndarray, inverse: Optional[float]) -> np.ndarray:
-    out = np.zeros(len(num))
-    ok = den > 0
-    np.divide(num, den, out=out, where=ok)
-    if inverse is not None:  # f^-1 of ROUGE-W: x ** (1 / w), Python's pow element by element
-        out = np.array([x**inverse if d > 0 else 0.0 for x, d in zip(out.tolist(), den.tolist())])
-    return out
-
-
-def _round5(a: np.ndarray) -> np.ndarray:
-    return np.array([round5(x) for x in a.tolist()], dtype=np.float64)
-
-
-def scores(
-    hit: np.ndarray, model: np.ndarray, peer: np.ndarray, rounded: bool, alpha: float, w: Optional[float] = None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(P, R, F) columns: :func:`rouge_core.scoring.score` element by element, the same operations
-    in the same order (``w``: ROUGE-W's f^-1).
-
-    >>> p, r, f = scores(np.array([1.0, 0.0]), np.array([3.0, 0.0]), np.array([6.0, 2.0]), False, 0.5)
-    >>> f.tolist() == [2 / 9, 0.0]
-    True
-    """
-    inverse = 1 / w if w is not None else None
-    r = _ratio(hit, model, inverse)
-    p = _ratio(hit, peer, inverse)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        if rounded:
-            r, p = _round5(r), _round5(p)
-            d = (1 - alpha) * p + alpha * r
-            f = np.where(d > 0, _round5(np.where(d > 0, p * r / d, 0.0)), 0.0)
-            return p, r, f
-        if alpha == 0:
-            return p, r, r.copy()
-        b2 = (1 - alpha) / alpha
-        d = b2 * p + r
-        f = np.where(d > 0, (1 + b2) * p * r / d, 0.0)
-        bad = ~np.isfinite(f)
-        if bad.any():  # beta^2 overflowed: the alpha form, as f_beta does
-            d2 = (1 - alpha) * p + alpha * r
-            f = np.where(bad, np.where(d2 > 0, p * r / d2, 0.0), f)
-        f = np.minimum(f, np.maximum(np.maximum(p, r), 1.0))
-    return p, r, f
-
-
 def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
     """:func:`rouge_core.batch.columns_chunk` of a chunk, counted by the compiled chunk kernels."""
     from .batch import BatchResult, MeasureColumns, default_ids, score_pair
@@ -363,7 +319,8 @@ def _reference_values(
 def results(config: RougeConfig, start: int, chunk: list[Any]) -> list[dict[str, Any]]:
     """:func:`rouge_core.batch.score_chunk` of a chunk: :func:`rouge_core.score`'s results from the
     compiled chunk counts. Several references are combined by :func:`rouge_core.evaluate.combine`;
-    one reference's score is its own in every mode (computed column by column by :func:`scores`),
+    one reference's score is its own in every mode (computed column by column by
+    :func:`rouge_core.scoring.scores`),
     chosen (reference 0) unless pooled."""
     from .batch import score_pair
     from .evaluate import MeasureResult, ReferenceResult, combine

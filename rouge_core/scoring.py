@@ -7,6 +7,11 @@ Each profile has its own rules:
 * ``rouge-score`` and ``paper``: no rounding, F in the paper's beta form
   ``(1+beta^2) P R / (beta^2 P + R)`` with beta^2 = (1-alpha)/alpha (for alpha =
   0.5 exactly rouge-score's ``2 P R / (P + R)``).
+
+The rules live here once, in two shapes that do the same floating-point operations in the
+same order: :func:`score` for one pair (the per-pair engine, where a numpy call per measure
+would cost more than the arithmetic) and :func:`scores` on columns (the chunk engine and the
+corpus pooling). ``tests/unit/test_rules_once.py`` checks they agree bit for bit.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
+
+import numpy as np
 
 
 @dataclass(frozen=True)
@@ -106,6 +113,116 @@ def score(counts: Counts, rounded: bool, alpha: float, inverse: Optional[Callabl
         r, p = round5(r), round5(p)
         return Score(p, r, f_perl(p, r, alpha))
     return Score(p, r, f_beta(p, r, alpha))
+
+
+def wlcs_inverse(x: float, w: float) -> float:
+    """ROUGE-W's f^-1 for f(k) = k^w: ``x ** (1 / w)``, Python's (the C library's) pow.
+
+    Every path maps a weighted ratio back through this one function; numpy's vectorised
+    ``np.power`` is not used because on some CPUs (AVX-512) it differs from it in the last bit.
+
+    >>> wlcs_inverse(0.25, 2.0), wlcs_inverse(0.0, 1.2)
+    (0.5, 0.0)
+    """
+    r: float = x ** (1 / w)  # float ** float is typed Any (a negative base gives a complex)
+    return r
+
+
+def wlcs_inverse_all(x: np.ndarray, w: float) -> np.ndarray:
+    """:func:`wlcs_inverse` element by element.
+
+    >>> wlcs_inverse_all(np.array([0.25, 0.0]), 2.0).tolist()
+    [0.5, 0.0]
+    """
+    return np.array([wlcs_inverse(v, w) for v in np.asarray(x, dtype=np.float64).tolist()], dtype=np.float64)
+
+
+def round5_all(a: np.ndarray) -> np.ndarray:
+    """:func:`round5` element by element (the printf string read back: no vectorised equivalent).
+
+    >>> round5_all(np.array([2 / 9, 0.0546875])).tolist()
+    [0.22222, 0.05469]
+    """
+    return np.array([round5(x) for x in np.asarray(a, dtype=np.float64).tolist()], dtype=np.float64)
+
+
+def ratios(num: np.ndarray, den: np.ndarray, w: Optional[float] = None) -> np.ndarray:
+    """:func:`ratio` element by element: num/den (0 where den is 0), through f^-1 for ROUGE-W (``w``).
+
+    >>> ratios(np.array([1.0, 1.0, 4.0]), np.array([4.0, 0.0, 16.0]), 2.0).tolist()
+    [0.5, 0.0, 0.5]
+    """
+    out = np.zeros(np.shape(num))
+    np.divide(num, den, out=out, where=np.asarray(den) > 0)
+    return wlcs_inverse_all(out, w) if w is not None else out
+
+
+def f_perl_all(p: np.ndarray, r: np.ndarray, alpha: float, rounded: bool = True) -> np.ndarray:
+    """:func:`f_perl` element by element; ``rounded=False``: the same form unrounded, which is
+    ROUGE-1.5.5's corpus F (``-t 1``: from the pooled, unrounded R and P; no clamp).
+
+    >>> f_perl_all(np.array([0.14286, 0.0]), np.array([0.5, 0.0]), 0.5).tolist()
+    [0.22223, 0.0]
+    >>> f_perl_all(np.array([0.25]), np.array([0.5]), 0.5, rounded=False).tolist()
+    [0.3333333333333333]
+    """
+    d = (1 - alpha) * p + alpha * r
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        f = np.where(d > 0, p * r / np.where(d > 0, d, 1.0), 0.0)
+    return np.where(d > 0, round5_all(f), 0.0) if rounded else f
+
+
+def f_beta_all(p: np.ndarray, r: np.ndarray, alpha: float) -> np.ndarray:
+    """:func:`f_beta` element by element: the same operations, overflow fallback and clamp.
+
+    >>> f_beta_all(np.array([0.5, 0.0]), np.array([0.25, 0.0]), 0.5).tolist() == [f_beta(0.5, 0.25, 0.5), 0.0]
+    True
+    """
+    if alpha == 0:
+        return np.array(r, dtype=np.float64)
+    b2 = (1 - alpha) / alpha
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        d = b2 * p + r
+        f = np.where(d > 0, (1 + b2) * p * r / np.where(d > 0, d, 1.0), 0.0)
+        bad = ~np.isfinite(f)
+        if bad.any():  # beta^2 overflowed: the alpha form (see f_beta)
+            f = np.where(bad, f_perl_all(p, r, alpha, rounded=False), f)
+        # an ulp past 1 is clamped, below 1 nothing changes (see f_beta)
+        clamped: np.ndarray = np.minimum(f, np.maximum(np.maximum(p, r), 1.0))
+    return clamped
+
+
+def scores(
+    hit: np.ndarray,
+    model: np.ndarray,
+    peer: np.ndarray,
+    rounded: bool,
+    alpha: float,
+    w: Optional[float] = None,
+    perl_corpus: bool = False,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(P, R, F) columns: :func:`score` element by element, the same operations in the same order
+    (``w``: ROUGE-W's f^-1). ``perl_corpus``: ROUGE-1.5.5's corpus F of pooled counts (``-t 1``),
+    :func:`f_perl_all` unrounded, instead of the paper's form; only with ``rounded=False`` (the
+    corpus rounds when it prints).
+
+    >>> p, r, f = scores(np.array([1.0, 0.0]), np.array([3.0, 0.0]), np.array([6.0, 2.0]), False, 0.5)
+    >>> f.tolist() == [2 / 9, 0.0]
+    True
+    >>> scores(np.array([1.0]), np.array([2.0]), np.array([7.0]), True, 0.5)[2].tolist()
+    [0.22223]
+    """
+    _check_rounded(rounded)
+    if rounded and perl_corpus:
+        raise ValueError("perl_corpus is ROUGE-1.5.5's unrounded corpus F: use it with rounded=False")
+    r = ratios(hit, model, w)
+    p = ratios(hit, peer, w)
+    if rounded:
+        r, p = round5_all(r), round5_all(p)
+        return p, r, f_perl_all(p, r, alpha)
+    if perl_corpus:
+        return p, r, f_perl_all(p, r, alpha, rounded=False)
+    return p, r, f_beta_all(p, r, alpha)
 
 
 def pick_best(values: Sequence[float]) -> int:
