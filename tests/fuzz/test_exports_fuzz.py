@@ -280,7 +280,7 @@ def test_agreement_table_csv_and_latex() -> None:
     tex = meta_eval.table_latex(cells, signatures, "F", human, PAYLOADS[1], 0.95)
     values: dict[str, list[str]] = {}
     for r in rows:
-        values.setdefault(r["variant"], []).append(meta_eval.number(float(r["value"] or "nan")).replace("—", "--"))
+        values.setdefault(r["variant"], []).append(meta_eval.number(float(r["value"] or "nan"), 4).replace("—", "--"))
     expected_rows = [[" ".join(typeset(v).replace("·", "/").split()), *vs] for v, vs in values.items()]
     assert [[" ".join(row[0].split()), *row[1:]] for row in tabular(tex)[::2]] == expected_rows
     assert f"with {typeset(human)};" in unescape(tex)

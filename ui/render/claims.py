@@ -11,6 +11,7 @@ from rouge_core.scoring import Counts
 
 from .html import esc, page
 from .learn import STEP_CSS, check, num
+from .numbers import number
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,10 @@ def _f(reports: Mapping[str, Report], sid: str, label: str) -> float:
 def claims(section: str, reports: Mapping[str, Report]) -> list[Claim]:
     """The paper's statements for a section, with the values of ``reports`` (keyed by sample id,
     computed with the ``paper`` profile, beta = 1, f(k) = k^2, unlimited skip distance)."""
-    f3 = "{:.3f}".format
+
+    def f3(x: float) -> str:
+        return number(x, 3)
+
     s2, s3, s4, s5 = (f"paper_s{i}_vs_s1" for i in (2, 3, 4, 5))
     two = [_f(reports, s, "ROUGE-2") for s in (s2, s3, s4)]
     if section == "N":

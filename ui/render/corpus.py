@@ -14,6 +14,7 @@ from rouge_core.measures import display_name
 from rouge_core.readers import MAX_CHARS, MAX_FILES, MAX_PAIRS, Corpus, Document
 from rouge_core.sentences import split_sentences
 from ui.render.html import esc, figure_title
+from ui.render.numbers import interval
 
 if TYPE_CHECKING:  # annotations only: the compute, widget and render modules import each other's types
     from ui.corpus_compute import ScoredSystem
@@ -111,9 +112,7 @@ def interval_text(iv: Interval) -> str:
     >>> interval_text(Interval(0.5, 0.25, 0.75)), interval_text(Interval(0.5, None, None))
     ('0.25000 – 0.75000', '—')
     """
-    if iv.ci_low is None or iv.ci_high is None:
-        return "—"
-    return f"{iv.ci_low:.5f} – {iv.ci_high:.5f}"
+    return interval(iv.ci_low, iv.ci_high, 5)
 
 
 def _ivs(m: MeasureSummary) -> dict[str, Interval]:

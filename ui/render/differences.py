@@ -18,6 +18,7 @@ from rouge_core.token_stages import Stage, TokenStages
 
 from . import colours
 from .html import esc, highlight, legend, note_html, page
+from .numbers import DASH, number
 
 DIFF_COLOUR = colours.DIFFERS
 QUANTITIES = (("P", "precision"), ("R", "recall"), ("F", "fmeasure"))
@@ -79,7 +80,7 @@ def style_frame(df: pd.DataFrame) -> pd.io.formats.style.Styler:
     css = pd.DataFrame([shade(r) for _, r in df.iterrows()], index=df.index, columns=df.columns)
     shown = df.copy()
     for c in NUMBER_COLUMNS.intersection(df.columns):
-        shown[c] = ["—" if pd.isna(v) else f"{v:.6f}" for v in df[c]]
+        shown[c] = [DASH if pd.isna(v) else number(v, 6) for v in df[c]]
     return shown.style.apply(lambda _: css, axis=None)
 
 

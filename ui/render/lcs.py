@@ -33,6 +33,7 @@ from .html import (
     token_span,
     token_ticks,
 )
+from .numbers import number
 
 TokenLike = Union[Token, str]
 
@@ -127,13 +128,14 @@ def pair_with_table(report: Report, label: str, ref_index: int, pair: SentencePa
     return replace(pair, table=tuple(tuple(r) for r in res.table), path=tuple(res.path or ()))
 
 
-def _fmt(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else f"{v:.4g}"
-
-
 #: Where a cell's traceback dot (lower left) and match flag (upper left) sit, in cell units from its
 #: centre, which keeps the number; the path and the matches are also outlined (dotted / solid).
 CORNER = 0.3
+
+
+def _cell(v: float) -> str:
+    """A table cell or count as the LCS views print it (4 significant digits, integers in full)."""
+    return number(v, 4, "significant")
 
 
 def _rule(table, a: int, b: int, same: bool, weighted: bool) -> str:
@@ -141,14 +143,15 @@ def _rule(table, a: int, b: int, same: bool, weighted: bool) -> str:
     if a == 0 or b == 0:
         return "empty prefix: 0"
     if same:
+        diagonal = _cell(table[a - 1][b - 1])
         if not weighted:
-            return f"match: c[{a - 1}][{b - 1}] + 1 = {_fmt(table[a - 1][b - 1])} + 1"
-        inc = table[a][b] - table[a - 1][b - 1]
-        return f"match: c[{a - 1}][{b - 1}] + f(k+1) − f(k) = {_fmt(table[a - 1][b - 1])} + {_fmt(inc)}"
+            return f"match: c[{a - 1}][{b - 1}] + 1 = {diagonal} + 1"
+        inc = _cell(table[a][b] - table[a - 1][b - 1])
+        return f"match: c[{a - 1}][{b - 1}] + f(k+1) − f(k) = {diagonal} + {inc}"
     up, left = table[a - 1][b], table[a][b - 1]
     if up >= left:
-        return f"up: c[{a - 1}][{b}] = {_fmt(up)} ≥ c[{a}][{b - 1}] = {_fmt(left)}"
-    return f"left: c[{a}][{b - 1}] = {_fmt(left)} > c[{a - 1}][{b}] = {_fmt(up)}"
+        return f"up: c[{a - 1}][{b}] = {_cell(up)} ≥ c[{a}][{b - 1}] = {_cell(left)}"
+    return f"left: c[{a}][{b - 1}] = {_cell(left)} > c[{a - 1}][{b}] = {_cell(up)}"
 
 
 def _short_rule(a: int, b: int, same: bool, table) -> str:
@@ -273,7 +276,7 @@ def lcs_heatmap(
                     )
                     + "<br>"
                 )
-                line.append(where + f"c[{a}][{b}] = {_fmt(table[a][b])}<br>" + esc(_rule(table, a, b, same, weighted)))
+                line.append(where + f"c[{a}][{b}] = {_cell(table[a][b])}<br>" + esc(_rule(table, a, b, same, weighted)))
             hover.append(line)
         heat.update(text=hover, hovertemplate="%{text}<extra></extra>")
         if cells <= TEXT_CELLS:
@@ -362,7 +365,7 @@ def lcs_heatmap(
         else f"reference sentence {pair.reference_sentence + 1} (rows) × "
         f"candidate sentence {pair.candidate_sentence + 1} (columns)"
     )
-    text = f"{what} table: {where}; last cell = {_fmt(pair.value)}"
+    text = f"{what} table: {where}; last cell = {_cell(pair.value)}"
     if (r_lim, c_lim) != (rows, cols):
         text += f" (showing rows 0-{r_lim - 1} of {rows - 1}, columns 0-{c_lim - 1} of {cols - 1})"
     head, head_px = figure_title(text if title is None else title, tie_rule_text)
@@ -534,8 +537,8 @@ def budget_line(report: Report, label: str, ref_index: int) -> str:
     e = lcs_explanation(report, label, ref_index)
     counts = report.measures[label].per_reference[ref_index].counts
     tail = (
-        f"hit {_fmt(counts.hit)} of {_fmt(counts.model)} reference tokens (recall) and of "
-        f"{_fmt(counts.peer)} candidate tokens (precision)"
+        f"hit {_cell(counts.hit)} of {_cell(counts.model)} reference tokens (recall) and of "
+        f"{_cell(counts.peer)} candidate tokens (precision)"
     )
     if is_flat(e):
         return f"one LCS over the whole texts: {tail}"

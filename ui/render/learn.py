@@ -18,6 +18,7 @@ from rouge_core.steps import CellStep, GramStep, SkipStep, TraceStep, UnionStep
 
 from .colours import sequence
 from .html import Span, analysis_html, esc, legend, page, row_html, tagged, token_span
+from .numbers import number
 from .union import budget_html, budget_rows, candidate_spans, finders_of, reference_rows, sentence_legend
 
 STEP_CSS = """<style>
@@ -30,13 +31,13 @@ STEP_CSS = """<style>
 
 
 def num(x: float) -> str:
-    """A count or a ratio, as the arithmetic lines print it.
+    """A count or a ratio, as the arithmetic lines print it: :func:`ui.render.numbers.number`'s
+    ``trimmed`` style with 5 decimals (the Learn pages and ``ui.learn`` call it by this name).
 
     >>> num(3.0), num(0.75), num(1 / 3)
     ('3', '0.75', '0.33333')
     """
-    x = float(x)
-    return str(int(x)) if x.is_integer() else (f"{x:.5f}".rstrip("0").rstrip(".") or "0")
+    return number(x, 5, "trimmed")
 
 
 def _tok(t: Token) -> str:

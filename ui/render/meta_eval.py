@@ -24,6 +24,7 @@ from ui.render import colours
 from ui.render.corpus import NEUTRAL
 from ui.render.corpus_export import latex_escape
 from ui.render.html import esc, figure_title, short
+from ui.render.numbers import interval, number
 
 #: The heatmap's diverging scale (plotly's name for ColorBrewer PuOr: orange below 0, purple above).
 HEAT_SCALE = "PuOr"
@@ -41,22 +42,6 @@ def column(level: str, coefficient: str) -> str:
     'summary · Kendall τ-b'
     """
     return f"{level} · {COEFFICIENT_NAMES[coefficient]}"
-
-
-def number(value: float, digits: int = 4) -> str:
-    """A correlation as text, a dash when it is undefined.
-
-    >>> number(0.19572), number(float("nan"))
-    ('0.1957', '—')
-    """
-    return "—" if math.isnan(value) else f"{value:.{digits}f}"
-
-
-def interval(cell: Cell, digits: int = 3) -> str:
-    """``[low, high]`` or a dash."""
-    if math.isnan(cell.low) or math.isnan(cell.high):
-        return "—"
-    return f"[{cell.low:.{digits}f}, {cell.high:.{digits}f}]"
 
 
 def columns_of(cells: Sequence[Cell]) -> list[str]:
@@ -92,6 +77,11 @@ def long_frame(cells: Sequence[Cell]) -> pd.DataFrame:
     )
 
 
+def _interval(cell: Cell, digits: int) -> str:
+    """A correlation's bootstrap interval, ``[low, high]``, or a dash."""
+    return interval(cell.low, cell.high, digits, brackets=True)
+
+
 def _units(level: str) -> str:
     return {"summary": "inputs", "system": "systems", "global": "summaries"}[level]
 
@@ -102,7 +92,8 @@ def _hover(cell: Cell, confidence: float) -> str:
         return head + "undefined<br>" + esc(short(cell.note, 90))
     return (
         head
-        + f"{cell.value:.4f}<br>{100 * confidence:g}% interval {interval(cell, 4)} ({cell.samples_used:,} resamples)"
+        + f"{number(cell.value, 4)}<br>{100 * confidence:g}% interval {_interval(cell, 4)}"
+        + f" ({cell.samples_used:,} resamples)"
         + f"<br>{cell.n_used:,} {_units(cell.level)} used, {cell.n_skipped:,} skipped"
     )
 
@@ -297,12 +288,12 @@ def table_latex(
         row = [by.get((v, lv, cf)) for lv, cf in cols]
         lines.append(
             f"    {latex_escape(v).replace('·', '/')} & "
-            + " & ".join(number(c.value) if c else "" for c in row)
+            + " & ".join(number(c.value, 4) if c else "" for c in row)
             + " \\\\"
         )
         lines.append(
             "     & "
-            + " & ".join(f"{{\\scriptsize {interval(c)}}}" if c else "" for c in row).replace("—", "--")
+            + " & ".join(f"{{\\scriptsize {_interval(c, 3)}}}" if c else "" for c in row).replace("—", "--")
             + " \\\\"
         )
     lines += [

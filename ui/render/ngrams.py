@@ -13,6 +13,7 @@ from rouge_core import Report
 from rouge_core.explain import GramExplanation
 
 from .html import Span, analysis_html, legend, page, token_span
+from .numbers import number
 
 NGRAM_COLUMNS = ["n-gram", "candidate count", "reference count", "clipped credit", "matched", "in"]
 
@@ -80,9 +81,9 @@ def ngram_summary(report: Report, label: str, ref_index: int) -> str:
     r = report.measures[label].per_reference[ref_index].score
     return (
         f"{label}: {e.hit} clipped hits of {e.reference_total} reference {e.n}-grams "
-        f"(recall {e.hit}/{e.reference_total} = {r.recall:.5f}) and of "
+        f"(recall {e.hit}/{e.reference_total} = {number(r.recall)}) and of "
         f"{e.candidate_total} candidate {e.n}-grams "
-        f"(precision {e.hit}/{e.candidate_total} = {r.precision:.5f})"
+        f"(precision {e.hit}/{e.candidate_total} = {number(r.precision)})"
     )
 
 

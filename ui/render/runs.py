@@ -15,6 +15,7 @@ from rouge_core import Token
 
 from .colours import run_colour
 from .html import esc, page
+from .numbers import number
 
 
 @dataclass(frozen=True)
@@ -61,8 +62,9 @@ def reference_runs(marks: Sequence[tuple[int, int]]) -> list[RunGroup]:
     return out
 
 
-def _fmt(x: float) -> str:
-    return f"{x:g}" if float(x).is_integer() else f"{x:.5g}"
+def _weight(x: float) -> str:
+    """A weight or run sum as the runs view prints it (5 significant digits; integers with Python's g)."""
+    return number(x, 5, "general")
 
 
 def runs_sum(runs: Sequence[RunGroup], w: float) -> tuple[str, float]:
@@ -72,8 +74,8 @@ def runs_sum(runs: Sequence[RunGroup], w: float) -> tuple[str, float]:
     ('1^2 + 1^2 = 2', 2.0)
     """
     total = sum(float(r.length) ** w for r in runs)
-    terms = " + ".join(f"{r.length}^{_fmt(w)}" for r in runs) or "0"
-    return f"{terms} = {_fmt(total)}", total
+    terms = " + ".join(f"{r.length}^{_weight(w)}" for r in runs) or "0"
+    return f"{terms} = {_weight(total)}", total
 
 
 def _row(title: str, tokens: Sequence[Token], runs: Sequence[RunGroup], w: float, side: str) -> str:
@@ -115,7 +117,7 @@ def runs_compare_html(
     used = "ROUGE-1.5.5's runs (this profile)" if script_runs_used else "the paper's runs (this profile)"
     parts = [
         '<div class="rr-box">',
-        f"<b>The runs ROUGE-W weighs, f(k) = k^{esc(_fmt(w))}</b> — the numbers below use {esc(used)}.",
+        f"<b>The runs ROUGE-W weighs, f(k) = k^{esc(_weight(w))}</b> — the numbers below use {esc(used)}.",
         _row(
             "The paper's WLCS: a run continues only while both sentences advance together",
             cand_tokens,
@@ -137,8 +139,8 @@ def runs_compare_html(
     if len(paper) != len(script):
         parts.append(
             "<div>Here the two differ: the matched reference words are consecutive, but the candidate has "
-            f"other words between them. The script counts {len(script)} run(s) ({esc(_fmt(s_total))}) where "
-            f"the paper counts {len(paper)} ({esc(_fmt(p_total))}). So ROUGE-1.5.5 cannot tell a candidate "
+            f"other words between them. The script counts {len(script)} run(s) ({esc(_weight(s_total))}) where "
+            f"the paper counts {len(paper)} ({esc(_weight(p_total))}). So ROUGE-1.5.5 cannot tell a candidate "
             "with the words together (the paper's Y1) from one with them spread out (Y2): it gives both the "
             "same ROUGE-W, while the paper's WLCS prefers Y1.</div>"
         )

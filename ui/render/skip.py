@@ -19,6 +19,7 @@ from rouge_core.skipbigram import EXPLAIN_MAX_PAIRS
 from . import colours
 from .html import TICK_CHARS, esc, figure_title, short, tick_angle, tick_depth, token_ticks
 from .ngrams import gram_explanation
+from .numbers import number
 
 #: Cell categories of :func:`skip_categories` (NOT_PAIR: i >= j, no skip-bigram).
 NOT_PAIR, OUTSIDE, UNMATCHED, CLIPPED, CREDITED = 0, 1, 2, 3, 4
@@ -65,7 +66,8 @@ def skip_status(report: Report, label: str, ref_index: int) -> str:
     e = gram_explanation(report, label, ref_index)
     c = res.counts
     counts = (
-        f"hit {c.hit:g} of {c.model:g} reference and {c.peer:g} candidate "
+        f"hit {number(c.hit, 6, 'general')} of {number(c.model, 6, 'general')} reference and "
+        f"{number(c.peer, 6, 'general')} candidate "
         f"{'skip-bigrams and unigrams' if m.family == 'SU' else 'skip-bigrams'}"
     )
     if e is None:

@@ -19,6 +19,7 @@ from rouge_core.steps import CellStep, SkipStep, TraceStep
 from . import colours
 from .html import esc, legend, page
 from .lcs import TIE_RULE
+from .numbers import number
 from .skip import (
     CATEGORY_COLOURS,
     CATEGORY_GLYPHS,
@@ -74,16 +75,6 @@ class TableState:
     rules: dict[str, str]
 
 
-def num(x: float) -> str:
-    """A table value: integers as integers, other values to at most 4 decimals.
-
-    >>> num(3.0), num(2.2974), num(1 / 3)
-    ('3', '2.2974', '0.3333')
-    """
-    x = float(x)
-    return str(int(x)) if x.is_integer() else (f"{x:.4f}".rstrip("0").rstrip(".") or "0")
-
-
 def source_of(rule: str, a: int, b: int) -> tuple[int, int]:
     """The cell a value filled by ``rule`` at (a, b) builds on (and where a traceback move goes).
 
@@ -126,7 +117,10 @@ def table_state(
     if runs:
         title = "w table: length of the run of consecutive matches ending at each cell"
     elif weighted:
-        title = f"c table: WLCS (f(k) = k^{num(weight)}) of the first a reference and first b candidate words"
+        title = (
+            f"c table: WLCS (f(k) = k^{number(weight, 4, 'trimmed')}) of the first a reference and first b "
+            "candidate words"
+        )
     else:
         title = "c table: LCS of the first a reference words and the first b candidate words"
     current = source = rule = None
@@ -136,7 +130,7 @@ def table_state(
         current, rule = (s.a, s.b), s.rule
         source = source_of(s.rule, s.a, s.b) if not runs or s.rule == "match" else None
         value = s.run if runs else s.value
-        subtitle = f"step {k} of {len(cells)} cells: {name}[{s.a}][{s.b}] = {num(value)} ({s.rule})"
+        subtitle = f"step {k} of {len(cells)} cells: {name}[{s.a}][{s.b}] = {number(value, 4, 'trimmed')} ({s.rule})"
     elif done:
         marked = sum(1 for t in done if t.mark)
         subtitle = f"traceback: {len(done)} of {len(trace)} moves, {marked} match(es) marked"
@@ -196,9 +190,9 @@ def table_html(
             else:
                 hover = (
                     f"ref {a}. {ref_tokens[a - 1].text} / cand {b}. {cand_tokens[b - 1].text}\n"
-                    f"{name}[{a}][{b}] = {num(v)}\n{st.rules[rules[(a, b)]]}"
+                    f"{name}[{a}][{b}] = {number(v, 4, 'trimmed')}\n{st.rules[rules[(a, b)]]}"
                 )
-                body = num(v)
+                body = number(v, 4, "trimmed")
                 style = f' style="background:{_shade(v, top)}"'
             if (a, b) == st.current:
                 cls.append("rl-now")

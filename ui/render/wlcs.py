@@ -19,12 +19,9 @@ from rouge_core.lcs import TABLE_CELLS, lcs
 from .colours import run_colour
 from .html import Span, analysis_html, legend, note_html, page, row_html, scroll, tagged, token_span
 from .lcs import find_pair, is_flat, lcs_explanation, pair_tokens
+from .numbers import number
 
 RUN_COLUMNS = ["reference sentence", "from", "to", "k", "f(k) = k^w", "tokens"]
-
-
-def _fmt(x: float) -> str:
-    return f"{x:.6g}"
 
 
 def _flat_ref_tokens(report: Report, ref_index: int):
@@ -65,8 +62,13 @@ def run_style(k: int) -> str:
     return tagged(run_colour(k), f"r{k + 1}")
 
 
+def _weight(x: float) -> str:
+    """A weight, f(k) or WLCS sum as the ROUGE-W views print it (6 significant digits)."""
+    return number(x, 6, "general")
+
+
 def _run_title(k: int, r: Run, w: float) -> str:
-    return f"run {k + 1}: k = {r.length}, f(k) = {r.length}^{_fmt(w)} = {_fmt(r.weight)}"
+    return f"run {k + 1}: k = {r.length}, f(k) = {r.length}^{_weight(w)} = {_weight(r.weight)}"
 
 
 def _flat_run_marks(e: LcsExplanation, r: Run) -> list[tuple[int, int]]:
@@ -160,48 +162,51 @@ def wlcs_arithmetic(report: Report, label: str, ref_index: int) -> WlcsArithmeti
     ref = report.references[ref_index]
     m = sum(len(s) for s in ref.sentences)
     n = round(c.peer ** (1 / w)) if c.peer > 0 else 0
-    hit_terms = " + ".join(f"{r.length}^{_fmt(w)}" for r in e.runs[:8]) + (" + ..." if len(e.runs) > 8 else "")
+    ws, hit, model = _weight(w), _weight(c.hit), _weight(c.model)
+    recall, precision = number(sc.recall), number(sc.precision)
+    hit_terms = " + ".join(f"{r.length}^{ws}" for r in e.runs[:8]) + (" + ..." if len(e.runs) > 8 else "")
     if e.kind == "wlcs-union":
         lens = [len(s) for s in ref.sentences]
         base = sum(float(x) ** w for x in lens)
-        lens_txt = " + ".join(f"{x}^{_fmt(w)}" for x in lens[:8]) + (" + ..." if len(lens) > 8 else "")
+        base_text = _weight(base)
+        lens_txt = " + ".join(f"{x}^{ws}" for x in lens[:8]) + (" + ..." if len(lens) > 8 else "")
         text = (
-            f"hit = sum of f(k) over the runs = {hit_terms or '0'} = {_fmt(c.hit)}\n"
-            f"sum_i |M_i|^w = {lens_txt or '0'} = {_fmt(base)}; "
-            f"ROUGE-1.5.5 weights it again: f({_fmt(base)}) = {_fmt(c.model)}\n"
-            f"R = f^-1(hit / f(sum_i |M_i|^w)) = ({_fmt(c.hit)} / {_fmt(c.model)})^(1/{_fmt(w)})"
-            f" = {sc.recall:.5f}\n"
-            f"P = f^-1(hit / f(n)) = ({_fmt(c.hit)} / {n}^{_fmt(w)})^(1/{_fmt(w)}) = {sc.precision:.5f}"
+            f"hit = sum of f(k) over the runs = {hit_terms or '0'} = {hit}\n"
+            f"sum_i |M_i|^w = {lens_txt or '0'} = {base_text}; "
+            f"ROUGE-1.5.5 weights it again: f({base_text}) = {model}\n"
+            f"R = f^-1(hit / f(sum_i |M_i|^w)) = ({hit} / {model})^(1/{ws})"
+            f" = {recall}\n"
+            f"P = f^-1(hit / f(n)) = ({hit} / {n}^{ws})^(1/{ws}) = {precision}"
             f"  (n = {n} candidate tokens)"
         )
         latex = (
             r"\begin{aligned}"
-            rf"\mathrm{{hit}} &= \textstyle\sum_{{\mathrm{{runs}}}} k^{{{_fmt(w)}}} = {_fmt(c.hit)}\\"
-            rf"R &= f^{{-1}}\!\left(\frac{{\mathrm{{hit}}}}{{f\left(\sum_i |M_i|^{{{_fmt(w)}}}\right)}}\right)"
-            rf" = \left(\frac{{{_fmt(c.hit)}}}{{{_fmt(base)}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
-            rf" = {sc.recall:.5f}\\"
+            rf"\mathrm{{hit}} &= \textstyle\sum_{{\mathrm{{runs}}}} k^{{{ws}}} = {hit}\\"
+            rf"R &= f^{{-1}}\!\left(\frac{{\mathrm{{hit}}}}{{f\left(\sum_i |M_i|^{{{ws}}}\right)}}\right)"
+            rf" = \left(\frac{{{hit}}}{{{base_text}^{{{ws}}}}}\right)^{{1/{ws}}}"
+            rf" = {recall}\\"
             rf"P &= f^{{-1}}\!\left(\frac{{\mathrm{{hit}}}}{{f(n)}}\right)"
-            rf" = \left(\frac{{{_fmt(c.hit)}}}{{{n}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
-            rf" = {sc.precision:.5f}"
+            rf" = \left(\frac{{{hit}}}{{{n}^{{{ws}}}}}\right)^{{1/{ws}}}"
+            rf" = {precision}"
             r"\end{aligned}"
         )
     else:
         text = (
-            f"WLCS = sum of f(k) over the runs = {hit_terms or '0'} = {_fmt(c.hit)}\n"
-            f"R = f^-1(WLCS / f(m)) = ({_fmt(c.hit)} / {m}^{_fmt(w)})^(1/{_fmt(w)}) = {sc.recall:.5f}"
+            f"WLCS = sum of f(k) over the runs = {hit_terms or '0'} = {hit}\n"
+            f"R = f^-1(WLCS / f(m)) = ({hit} / {m}^{ws})^(1/{ws}) = {recall}"
             f"  (m = {m} reference tokens)\n"
-            f"P = f^-1(WLCS / f(n)) = ({_fmt(c.hit)} / {n}^{_fmt(w)})^(1/{_fmt(w)}) = {sc.precision:.5f}"
+            f"P = f^-1(WLCS / f(n)) = ({hit} / {n}^{ws})^(1/{ws}) = {precision}"
             f"  (n = {n} candidate tokens)"
         )
         latex = (
             r"\begin{aligned}"
-            rf"\mathrm{{WLCS}} &= \textstyle\sum_{{\mathrm{{runs}}}} k^{{{_fmt(w)}}} = {_fmt(c.hit)}\\"
+            rf"\mathrm{{WLCS}} &= \textstyle\sum_{{\mathrm{{runs}}}} k^{{{ws}}} = {hit}\\"
             rf"R &= f^{{-1}}\!\left(\frac{{\mathrm{{WLCS}}}}{{f(m)}}\right)"
-            rf" = \left(\frac{{{_fmt(c.hit)}}}{{{m}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
-            rf" = {sc.recall:.5f}\\"
+            rf" = \left(\frac{{{hit}}}{{{m}^{{{ws}}}}}\right)^{{1/{ws}}}"
+            rf" = {recall}\\"
             rf"P &= f^{{-1}}\!\left(\frac{{\mathrm{{WLCS}}}}{{f(n)}}\right)"
-            rf" = \left(\frac{{{_fmt(c.hit)}}}{{{n}^{{{_fmt(w)}}}}}\right)^{{1/{_fmt(w)}}}"
-            rf" = {sc.precision:.5f}"
+            rf" = \left(\frac{{{hit}}}{{{n}^{{{ws}}}}}\right)^{{1/{ws}}}"
+            rf" = {precision}"
             r"\end{aligned}"
         )
     return WlcsArithmetic(text, latex)
@@ -264,4 +269,4 @@ def wlcs_pair_titles(pair: SentencePair, w: float) -> list[str]:
     sizes: dict[int, int] = {}
     for k in runs:
         sizes[k] = sizes.get(k, 0) + 1
-    return [f"run of k = {sizes[k]}: f(k) = {sizes[k]}^{_fmt(w)} = {_fmt(float(sizes[k]) ** w)}" for k in runs]
+    return [f"run of k = {sizes[k]}: f(k) = {sizes[k]}^{_weight(w)} = {_weight(float(sizes[k]) ** w)}" for k in runs]
