@@ -18,6 +18,27 @@ VERSION = "1.0"
 PROFILES: tuple[str, ...] = ("rouge155", "rouge-score", "paper")
 TOKENIZERS: tuple[str, ...] = ("rouge155", "rouge-score", "unicode")
 MULTI_REF_MODES: tuple[str, ...] = ("pooled", "best", "jackknife")
+
+
+@dataclass(frozen=True)
+class MultiRefText:
+    """How people read a ``multi_ref`` mode: ``label`` names it where it is chosen (the app's
+    sidebar), ``short`` in a caption that lists several configs.
+
+    >>> MULTI_REF_TEXT["best"].label, MULTI_REF_TEXT["best"].short
+    ('best reference (-f B / score_multi)', 'best reference')
+    """
+
+    label: str
+    short: str
+
+
+#: The one description of each of :data:`MULTI_REF_MODES` (same keys, same order).
+MULTI_REF_TEXT: dict[str, MultiRefText] = {
+    "pooled": MultiRefText("pooled over references (-f A)", "references pooled (-f A)"),
+    "best": MultiRefText("best reference (-f B / score_multi)", "best reference"),
+    "jackknife": MultiRefText("jackknifing (average of leave-one-out best)", "jackknifing"),
+}
 AVERAGING: tuple[int, ...] = (0, 1, 2)
 MAX_N = 9
 #: ROUGE-W's f(k) = k^w: w = 1 is plain LCS (Lin 2004 defines f for w > 1). Above 5 the

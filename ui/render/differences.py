@@ -10,7 +10,7 @@ from typing import Sequence
 
 import pandas as pd
 
-from rouge_core.config import PROFILES, RougeConfig
+from rouge_core.config import MULTI_REF_TEXT, PROFILES, RougeConfig
 from rouge_core.differences import RULES, Comparison, Hit
 from rouge_core.measures import display_name
 from rouge_core.mistakes import Outcome
@@ -24,7 +24,6 @@ DIFF_COLOUR = colours.DIFFERS
 QUANTITIES = (("P", "precision"), ("R", "recall"), ("F", "fmeasure"))
 #: The score columns of :func:`comparison_frame` (one per profile and statistic).
 NUMBER_COLUMNS = pd.Index([f"{p} {short}" for short, _ in QUANTITIES for p in PROFILES])
-MULTI_REF_TEXT = {"pooled": "references pooled (-f A)", "best": "best reference", "jackknife": "jackknifing"}
 
 
 def comparison_frame(c: Comparison, stats: str = "PRF") -> pd.DataFrame:
@@ -86,7 +85,7 @@ def style_frame(df: pd.DataFrame) -> pd.io.formats.style.Styler:
 
 def configs_text(configs: dict[str, RougeConfig]) -> str:
     """What changes between the three columns (plain text for a caption)."""
-    parts = [f"{p}: {c.tokenizer} tokenizer, {MULTI_REF_TEXT[c.multi_ref or 'best']}" for p, c in configs.items()]
+    parts = [f"{p}: {c.tokenizer} tokenizer, {MULTI_REF_TEXT[c.multi_ref or 'best'].short}" for p, c in configs.items()]
     return "; ".join(parts)
 
 

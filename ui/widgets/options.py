@@ -11,7 +11,15 @@ from typing import Any
 import streamlit as st
 
 from rouge_core import RougeConfig
-from rouge_core.config import MAX_N, MAX_WLCS_WEIGHT, MIN_WLCS_WEIGHT, MULTI_REF_MODES, PROFILES, TOKENIZERS
+from rouge_core.config import (
+    MAX_N,
+    MAX_WLCS_WEIGHT,
+    MIN_WLCS_WEIGHT,
+    MULTI_REF_MODES,
+    MULTI_REF_TEXT,
+    PROFILES,
+    TOKENIZERS,
+)
 from rouge_core.presets import SIDEBAR_PRESETS
 from ui.render.literal import md_literal
 
@@ -19,11 +27,8 @@ from ui.render.literal import md_literal
 MAX_SKIP = 1000
 MAX_LIMIT = 1_000_000
 
-MULTI_REF_LABELS = {
-    "pooled": "pooled over references (-f A)",
-    "best": "best reference (-f B / score_multi)",
-    "jackknife": "jackknifing (average of leave-one-out best)",
-}
+#: The sidebar's name of each multi-reference mode (from the one description in rouge_core.config).
+MULTI_REF_LABELS = {mode: text.label for mode, text in MULTI_REF_TEXT.items()}
 
 # Each preset sets every option at once.
 #: The sidebar's presets (defined in rouge_core.presets, which the corpus comparison shares).
