@@ -23,7 +23,7 @@ from .config import RougeConfig
 from .kernels import backend
 from .lcs import weights
 from .measures import Family, MeasureSpec, measure_specs
-from .scoring import Counts, round5, scores
+from .scoring import Counts, round5, scores, wlcs_inverse
 from .tokenize import as_text, key_function
 
 #: Tokenizers whose rule the compiled tokenizer reproduces (on Python's ``lower()`` for rouge-score).
@@ -306,7 +306,7 @@ def _reference_values(
         w = config.wlcs_weight
         assert w is not None
         made = [Counts(h, mo, pe) for h, mo, pe in zip(hits, models, peers)]
-        sel = [(h / b) ** (1 / w) if b else 0.0 for h, b in zip(hits, counts.w_base.tolist())]
+        sel = [wlcs_inverse(h / b, w) if b else 0.0 for h, b in zip(hits, counts.w_base.tolist())]
         return made, sel
     made = [Counts(int(h), int(mo), int(pe)) for h, mo, pe in zip(hits, models, peers)]
     if spec.family in (Family.L, Family.LFLAT):

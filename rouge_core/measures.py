@@ -17,7 +17,7 @@ from .config import RougeConfig
 from .explain import Explanation, PairKeys
 from .ngrams import count_ngrams
 from .profiles import PROFILE_RECORDS, LcsMode
-from .scoring import Counts, round5
+from .scoring import Counts, round5, wlcs_inverse
 from .skipbigram import count_skip_bigrams
 from .summary_lcs import lcs_measure
 
@@ -148,8 +148,7 @@ def measure_specs(config: RougeConfig) -> list[MeasureSpec]:
         w = config.wlcs_weight
 
         def inverse(x: float) -> float:
-            r: float = x ** (1 / w)  # float ** float is typed Any (a negative base gives a complex)
-            return r
+            return wlcs_inverse(x, w)
 
         specs.append(
             MeasureSpec(

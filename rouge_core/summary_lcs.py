@@ -25,7 +25,7 @@ from . import kernels
 from .explain import LcsExplanation, Run, SentenceKeys, SentencePair, UnionMark
 from .lcs import NUMPY_CELLS, Layout, LcsResult, lcs, lcs_many, weights
 from .profiles import LcsMode
-from .scoring import Counts
+from .scoring import Counts, wlcs_inverse
 
 MODES = tuple(m.value for m in LcsMode)
 
@@ -84,7 +84,7 @@ def lcs_measure(
                 counts = Counts(len(res.marks), ref_total, cand_total)
         select = counts.hit / counts.model if counts.model else 0.0
         if weighted and select:
-            select = select ** (1 / w)
+            select = wlcs_inverse(select, w)
         if not explain:
             return counts, select, None
         if res is None:  # the length came alone: the marks of the one pair, from the same programme
@@ -127,7 +127,7 @@ def lcs_measure(
     if weighted:
         base = sum(f_len**w for f_len in map(float, map(len, reference)))
         counts = Counts(hit, base**w if double_weight else base, float(cand_total) ** w)
-        select = (hit / base) ** (1 / w) if base else 0.0
+        select = wlcs_inverse(hit / base, w) if base else 0.0
     else:
         counts = Counts(int(hit), ref_total, cand_total)
         select = hit / ref_total if ref_total else 0.0

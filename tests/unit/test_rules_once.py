@@ -88,3 +88,38 @@ def test_pooled_rouge155_keeps_the_weighted_ratio_and_perls_f() -> None:
     config = RougeConfig(wlcs_weight=2.0)
     got = pooled_scores(np.array([[8.0, 8.0, 4.0], [0.0, 0.0, 0.0], [4.0, 0.0, 1.0]]), config, "W")
     assert got.tolist() == [[0.5, 0.5, 0.5], [0.0, 0.0, 0.0], [0.25, 0.0, 0.0]]
+
+
+def test_rouge_w_inverse_is_written_once() -> None:
+    """f^-1 (x ** (1 / w)) appears in scoring.py only; every other module calls wlcs_inverse."""
+    import re
+    from pathlib import Path
+
+    import rouge_core
+
+    root = Path(rouge_core.__file__).parent
+    pattern = re.compile(r"\*\*\s*\(?\s*1(\.0)?\s*/|np\.power\(")
+    found = [
+        f"{path.relative_to(root)}:{n}"
+        for path in sorted(root.rglob("*.py"))
+        if path.name != "scoring.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if pattern.search(line.split("#")[0])
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize("profile", ["rouge155", "paper"])
+def test_rouge_w_selection_and_inverse_use_the_one_rule(profile: str) -> None:
+    from rouge_core.measures import Family, measure_specs
+    from rouge_core.profiles import LcsMode
+    from rouge_core.summary_lcs import lcs_measure
+
+    for w in (1.2, 2.0, 3.7):
+        spec = next(s for s in measure_specs(RougeConfig(profile=profile, wlcs_weight=w)) if s.family == Family.W)
+        assert spec.inverse is not None
+        assert [spec.inverse(x) for x in (0.0, 0.3, 0.71, 1.0)] == [wlcs_inverse(x, w) for x in (0.0, 0.3, 0.71, 1.0)]
+        ref, cand = [["a", "b", "c", "d"], ["e", "f"]], [["a", "b", "x", "d", "e"], ["f", "c"]]
+        for mode in (LcsMode.WLCS_UNION, LcsMode.WLCS_FLAT):
+            counts, select, _ = lcs_measure(ref, cand, mode, w, double_weight=False)
+            assert select == wlcs_inverse(counts.hit / counts.model, w)
