@@ -160,8 +160,10 @@ def wlcs_arithmetic(report: Report, label: str, ref_index: int) -> WlcsArithmeti
     res = report.measures[label].per_reference[ref_index]
     c, sc, w = res.counts, res.score, e.weight
     ref = report.references[ref_index]
+    # The token counts the core weighed (f(m), f(n)), read from the analyses, not mapped back from
+    # the counts with f^-1.
     m = sum(len(s) for s in ref.sentences)
-    n = round(c.peer ** (1 / w)) if c.peer > 0 else 0
+    n = sum(len(s) for s in report.candidate.sentences)
     ws, hit, model = _weight(w), _weight(c.hit), _weight(c.model)
     recall, precision = number(sc.recall), number(sc.precision)
     hit_terms = " + ".join(f"{r.length}^{ws}" for r in e.runs[:8]) + (" + ..." if len(e.runs) > 8 else "")

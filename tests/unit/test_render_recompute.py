@@ -1,0 +1,34 @@
+"""Renderers format what the core explains: ROUGE-W's arithmetic reads the token counts the core
+weighed instead of mapping the counts back with f^-1."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rouge_core import RougeConfig, evaluate
+from ui.render.wlcs import wlcs_arithmetic
+
+RENDER = Path(__file__).resolve().parents[2] / "ui" / "render"
+#: Views owned elsewhere in issue 18 (checked by their own tests).
+OTHERS = {"systems.py", "scores.py", "corpus_export.py", "setting_gap.py"}
+
+
+def test_no_view_inverts_f() -> None:
+    # f^-1(x) = x^(1/w) belongs to rouge_core's scoring; a view that needs n or m reads them.
+    inverse = re.compile(r"\*\*\s*\(\s*1\s*/")
+    found = [p.name for p in sorted(RENDER.glob("*.py")) if p.name not in OTHERS and inverse.search(p.read_text())]
+    assert found == []
+
+
+@pytest.mark.parametrize("profile", ["rouge155", "paper"])
+@pytest.mark.parametrize("weight", [1.2, 5.0])
+def test_wlcs_arithmetic_names_the_candidate_length(profile: str, weight: float) -> None:
+    # 9 candidate tokens in two sentences; with w = 5, f(n) = 9^5 = 59049.
+    r = evaluate("a b c d.\nh i k e f", "a b c d e f g", RougeConfig(profile=profile, wlcs_weight=weight))
+    label = next(k for k in r.measures if k.startswith("ROUGE-W"))
+    text = wlcs_arithmetic(r, label, 0).text
+    assert "(n = 9 candidate tokens)" in text
+    assert r.measures[label].per_reference[0].counts.peer == pytest.approx(9.0**weight)
