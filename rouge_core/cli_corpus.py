@@ -23,9 +23,8 @@ documents they share instead.
 
 from __future__ import annotations
 
-import json
 import sys
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any, Optional, Sequence
 
 from .cli_format import emit, option_number, perl_labels
@@ -34,6 +33,7 @@ from .cli_report import emit_output, peer_output, print_hints
 from .comparison import METHODS, Comparison, compare_systems
 from .config import MAX_BOOTSTRAP_SAMPLES, RougeConfig
 from .corpus import CorpusReport, evaluate_corpus
+from .io.export import to_dict, write_json
 from .pair_notes import CorpusNotes, corpus_notes
 from .perl_inputs import UsageError, shown
 from .readers import SENTENCE_MODES, Corpus, Document, read_aligned_files, read_corpus_file
@@ -357,11 +357,11 @@ def _compare(
             "inputs": inputs,
             "documents": len(ids),
             "dropped_documents": dropped,
-            "comparisons": [comparison_json(c) for c in comparisons],
+            "comparisons": [to_dict(c) for c in comparisons],
             "notes": notes,
         }
         try:
-            text = json.dumps(data, indent=1, allow_nan=False)
+            text = write_json(data)
         except ValueError as e:  # a NaN or infinity: a bug elsewhere, never printed as JSON
             raise UsageError(
                 f"internal error: --compare gave a number JSON cannot hold ({e}); please report this input"
@@ -369,36 +369,6 @@ def _compare(
         emit(text)
     else:
         emit("\n\n".join("\n".join(comparison_lines(c, len(ids))) for c in comparisons))
-
-
-def comparison_json(cmp: Comparison) -> dict[str, Any]:
-    """A comparison as plain JSON data: its settings, the systems with scores and ranks, every pair's test."""
-    fields = ("score_a", "score_b", "delta", "p_value", "count", "ci_low", "ci_high", "a_wins", "b_wins")
-    return {
-        "signature": cmp.signature,
-        "measure": cmp.measure,
-        "statistic": STATISTICS[cmp.statistic][0],
-        "convention": cmp.convention,
-        "method": cmp.method,
-        "p_rule": cmp.pairs[0].test.p_rule,
-        "samples": cmp.samples,
-        "seed": cmp.seed,
-        "confidence": cmp.confidence,
-        "ranking": list(cmp.ranking),
-        "systems": [
-            {
-                "name": s.name,
-                "rank": s.rank,
-                "score": s.score.average,
-                "ci_low": s.score.ci_low,
-                "ci_high": s.score.ci_high,
-            }
-            for s in cmp.systems
-        ],
-        "pairs": [
-            {"a": p.a, "b": p.b, **{f: getattr(p.test, f) for f in fields}, **asdict(p.record)} for p in cmp.pairs
-        ],
-    }
 
 
 def comparison_lines(cmp: Comparison, documents: int) -> list[str]:

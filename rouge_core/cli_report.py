@@ -5,17 +5,16 @@ Shared by :mod:`rouge_core.cli` (config runs) and :mod:`rouge_core.cli_corpus` (
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import sys
-from dataclasses import asdict
 from functools import cmp_to_key
 from typing import Any, Optional, Sequence
 
 from .cli_format import PERL_SPACE, emit
 from .config import RougeConfig
 from .corpus import PERL_ABORTS, CorpusReport
+from .io.export import to_dict, write_json
 from .pair_notes import NO_NOTES, CorpusNotes
 from .perl_inputs import UsageError, shown
 
@@ -55,7 +54,7 @@ def render(report: CorpusReport, peer: str, labels: dict[str, str], cf_text: str
         tag = f"{peer} {labels.get(label, label)}"
         lines.append("-" * 45)
         if t == 2:
-            c = asdict(m.totals) if m.totals else {"model": 0, "peer": 0, "hit": 0}
+            c = to_dict(m.totals) if m.totals else {"model": 0, "peer": 0, "hit": 0}
             lines.append(f"{tag} M_count: {int(c['model'])} P_count: {int(c['peer'])} H_count: {int(c['hit'])}")
         else:
             lines += [
@@ -89,20 +88,11 @@ def to_json(
     evals = []
     for k in listing_order(list(by_key)):
         r = by_key[k].measures[label]
-        evals.append(
-            {
-                "id": k,
-                "R": r.score.recall,
-                "P": r.score.precision,
-                "F": r.score.fmeasure,
-                "counts": r.counts and asdict(r.counts),
-                "notes": list(r.notes) + list(notes.by_id.get(by_key[k].eval_id, ())),
-            }
-        )
+        pair_notes = list(notes.by_id.get(by_key[k].eval_id, ()))
+        evals.append({"id": k, **to_dict(r, form="cli"), "notes": list(r.notes) + pair_notes})
     return {
         "measure": shown,
-        **{k: asdict(iv) for k, iv in (("R", m.recall), ("P", m.precision), ("F", m.fmeasure))},
-        "totals": m.totals and asdict(m.totals),
+        **to_dict(m, form="cli"),  # its "notes" key keeps its place when the pairs' notes are added
         "notes": list(m.notes) + notes.lines() + ([notes.hint] if notes.hint else []),
         "evals": evals,
     }
@@ -116,14 +106,14 @@ def _check_finite(report: CorpusReport, peer: str, labels: dict[str, str]) -> No
             for k, iv in (("R", m.recall), ("P", m.precision), ("F", m.fmeasure))
             for x in ("average", "ci_low", "ci_high")
         ]
-        values += [(f"{k} count", v) for k, v in (asdict(m.totals) if m.totals else {}).items()]
+        values += [(f"{k} count", v) for k, v in (to_dict(m.totals) if m.totals else {}).items()]
         for inst in report.instances:
             res = inst.measures[label]
             values += [
                 (f"Eval {inst.key} {k}", getattr(res.score, x))
                 for k, x in (("R", "recall"), ("P", "precision"), ("F", "fmeasure"))
             ]
-            counts = asdict(res.counts) if res.counts else {}
+            counts = to_dict(res.counts) if res.counts else {}
             values += [(f"Eval {inst.key} {k} count", v) for k, v in counts.items()]
         for where, v in values:
             if v is not None and not math.isfinite(v):
@@ -169,6 +159,6 @@ def emit_output(
     """Print the peers' JSON (with the config's signature and flags, then ``extra``) or their lines."""
     if "--json" in opts:  # allow_nan=False: strict JSON (_check_finite has let no NaN or inf through)
         data = {"signature": config.signature(), "perl_flags": config.perl_flags(), "peers": results, **extra}
-        emit(json.dumps(data, indent=1, allow_nan=False))
+        emit(write_json(data))
     elif out:
         emit("\n".join(out))

@@ -20,9 +20,9 @@ from streamlit.testing.v1 import AppTest
 import ui.corpus_compute
 from rouge_core import RougeConfig
 from rouge_core.cli import main as cli_main
-from rouge_core.cli_corpus import comparison_json
 from rouge_core.comparison import Comparison, compare_systems
 from rouge_core.corpus import CorpusReport, evaluate_corpus
+from rouge_core.io.export import to_dict
 from rouge_core.readers import Corpus
 from rouge_core.systems import system_scores
 from ui.render import systems as view
@@ -380,5 +380,5 @@ def test_exports_name_the_signatures_and_hold_the_comparison():
     assert [r["significant"] == "True" for r in rows] == [p.test.p_value < 0.05 for p in cmp.pairs]
     assert {r["comparison_signature"] for r in rows} == {cmp.signature}
     data = json.loads(view.comparison_file(cmp, 0.05, cfg.signature(), cfg.perl_flags(), "SummEval", 20, ()))
-    assert data["comparison"] == json.loads(json.dumps(comparison_json(cmp)))  # the CLI's --json record
+    assert data["comparison"] == json.loads(json.dumps(to_dict(cmp)))  # the CLI's --json record
     assert data["comparison"]["signature"] == cmp.signature and data["signature"] == cfg.signature()

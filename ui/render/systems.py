@@ -7,15 +7,14 @@ Significance has two cues besides its grey: a ``*`` after the p-value and bold t
 
 from __future__ import annotations
 
-import json
 from typing import Any, Mapping, Optional, Sequence
 
 import pandas as pd
 import plotly.graph_objects as go
 
-from rouge_core.cli_corpus import comparison_json
 from rouge_core.comparison import Comparison, PairResult
 from rouge_core.io.csv_writer import records_csv
+from rouge_core.io.export import to_dict, write_json
 from rouge_core.systems import STATISTICS, SystemScores
 from ui.render import colours
 from ui.render.corpus import NEUTRAL
@@ -325,7 +324,8 @@ def comparison_file(
     documents: int,
     dropped: Sequence[str],
 ) -> str:
-    """The comparison as JSON: the CLI's ``--compare --json`` record of it, with the data and options."""
+    """The comparison as JSON: the CLI's ``--compare --json`` record of it (its
+    :func:`~rouge_core.io.export.to_dict`), with the data and options."""
     data = {
         "signature": config_signature,
         "perl_flags": perl_flags,
@@ -333,6 +333,6 @@ def comparison_file(
         "documents": documents,
         "dropped_documents": list(dropped),
         "significance_level": alpha,
-        "comparison": comparison_json(cmp),
+        "comparison": to_dict(cmp),
     }
-    return json.dumps(data, indent=1, allow_nan=False)
+    return write_json(data)
