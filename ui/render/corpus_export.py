@@ -4,15 +4,15 @@ ROUGE-1.5.5 command line and the data's IDs)."""
 
 from __future__ import annotations
 
-import json
 import re
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
-from rouge_core import Counts, RougeConfig, __version__
-from rouge_core.corpus import Interval
+from rouge_core import RougeConfig, __version__
 from rouge_core.io.csv_writer import records_csv
+from rouge_core.io.export import count_value as count_value  # re-exported: its home was this module
+from rouge_core.io.export import to_dict, write_json
 from ui.render.corpus import (
     CANDIDATE_TOKENS,
     column,
@@ -37,24 +37,6 @@ def perl_command(config: RougeConfig) -> str:
     'ROUGE-1.5.5.pl -e data -n 2 -c 95 -r 1000 -f A -p 0.5 -t 0 -a config.xml'
     """
     return f"ROUGE-1.5.5.pl -e data {config.perl_flags()} config.xml"
-
-
-def count_value(x: Optional[float]) -> Optional[float | int]:
-    """A count as a file keeps it: an int when whole (and exactly representable), else the float.
-
-    >>> count_value(3.0), count_value(5.278), count_value(None)
-    (3, 5.278, None)
-    """
-    if x is None:
-        return None
-    x = float(x)
-    return int(x) if x.is_integer() and abs(x) < 2**53 else x
-
-
-def _counts(c: Optional[Counts]) -> Optional[dict[str, Any]]:
-    if c is None:
-        return None
-    return {"hit": count_value(c.hit), "reference": count_value(c.model), "candidate": count_value(c.peer)}
 
 
 def _settings(scored: ScoredSystem) -> dict[str, Any]:
@@ -96,7 +78,7 @@ def examples_csv(scored: ScoredSystem) -> str:
             row[column(name, "R")] = m.score.recall
             row[column(name, "P")] = m.score.precision
             row[column(name, "F")] = m.score.fmeasure
-            c = _counts(m.counts) or {}
+            c = to_dict(m.counts, keys="file", whole=True) if m.counts else {}
             row[f"{name} hits"] = c.get("hit")
             row[f"{name} reference total"] = c.get("reference")
             row[f"{name} candidate total"] = c.get("candidate")
@@ -122,47 +104,18 @@ def examples_json(scored: ScoredSystem) -> str:
                 "reference_ids": list(scored.reference_ids[k]),
                 "candidate_tokens": scored.candidate_tokens[k],
                 "reference_tokens": list(scored.reference_tokens[k]),
-                "measures": {
-                    nm[label]: {
-                        "recall": m.score.recall,
-                        "precision": m.score.precision,
-                        "f": m.score.fmeasure,
-                        "counts": _counts(m.counts),
-                    }
-                    for label, m in inst.measures.items()
-                },
+                "measures": {nm[label]: to_dict(m, form="row") for label, m in inst.measures.items()},
                 "notes": notes[k],
             }
         )
-    return json.dumps({**_settings(scored), "examples": examples}, indent=2, ensure_ascii=False)
-
-
-def _interval(iv: Interval) -> dict[str, Optional[float]]:
-    return {"average": iv.average, "ci_low": iv.ci_low, "ci_high": iv.ci_high}
+    return write_json({**_settings(scored), "examples": examples}, indent=2, ensure_ascii=False, allow_nan=True)
 
 
 def corpus_json(scored: ScoredSystem) -> str:
-    """The corpus scores: every measure's R/P/F average with its interval, summed counts, notes."""
-    config = scored.report.config
-    nm = names(scored)
-    out = {
-        **_settings(scored),
-        "order": list(scored.report.order),
-        "confidence": config.confidence,
-        "bootstrap_samples": config.bootstrap_samples,
-        "averaging": config.averaging,
-        "measures": {
-            nm[label]: {
-                "recall": _interval(m.recall),
-                "precision": _interval(m.precision),
-                "f": _interval(m.fmeasure),
-                "totals": _counts(m.totals),
-                "notes": list(m.notes),
-            }
-            for label, m in scored.report.measures.items()
-        },
-    }
-    return json.dumps(out, indent=2, ensure_ascii=False)
+    """The corpus scores: every measure's R/P/F average with its interval, summed counts, notes
+    (the settings, then :func:`rouge_core.io.export.to_dict` of the report under the shown names)."""
+    out = {**_settings(scored), **to_dict(scored.report, names=names(scored))}
+    return write_json(out, indent=2, ensure_ascii=False, allow_nan=True)
 
 
 _LATEX = {

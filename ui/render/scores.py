@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
-from typing import Any, Callable, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 import pandas as pd
 
 from rouge_core import Report
 from rouge_core.io.csv_writer import records_csv
+from rouge_core.io.export import text_id as text_id  # re-exported: its home was this module
+from rouge_core.io.export import to_json
 
 MULTI_REF_TEXT = {
     "pooled": "counts pooled over all references (-f A)",
@@ -104,15 +104,6 @@ def _rows(report: Report, count: Callable[[Optional[float]], object]) -> list[tu
     return out
 
 
-def text_id(text: str) -> str:
-    """A short, stable id of a text (its content hash), so a download says which texts it scored.
-
-    >>> text_id("police kill the gunman")
-    'sha1:43786fd5df'
-    """
-    return "sha1:" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
-
-
 def scores_csv(report: Report) -> str:
     """The scores as CSV: exact numbers (integer counts stay integers), the signature and the texts' ids.
 
@@ -155,37 +146,8 @@ def per_reference_grid(report: Report, statistic: str = "F") -> pd.DataFrame:
 
 
 def report_json(report: Report) -> str:
-    """Scores, counts and settings as JSON (no explanations)."""
-    out: dict[str, Any] = {
-        "signature": report.config.signature(),
-        "candidate_id": text_id(report.candidate.text),
-        "reference_ids": [text_id(r.text) for r in report.references],
-        "measures": {},
-    }
-    for label, m in report.measures.items():
-        out["measures"][report.display_name(label)] = {
-            "precision": m.score.precision,
-            "recall": m.score.recall,
-            "f": m.score.fmeasure,
-            "counts": None
-            if m.counts is None
-            else {"hit": m.counts.hit, "reference": m.counts.model, "candidate": m.counts.peer},
-            "chosen_reference": m.chosen,
-            "per_reference": [
-                {
-                    "precision": r.score.precision,
-                    "recall": r.score.recall,
-                    "f": r.score.fmeasure,
-                    "hit": r.counts.hit,
-                    "reference": r.counts.model,
-                    "candidate": r.counts.peer,
-                }
-                for r in m.per_reference
-            ],
-            "notes": list(m.notes),
-        }
-    out["notes"] = list(report.notes)
-    return json.dumps(out, indent=2, ensure_ascii=False)
+    """Scores, counts and settings as JSON (no explanations): :func:`rouge_core.io.export.to_dict` of the report."""
+    return to_json(report, indent=2, ensure_ascii=False, allow_nan=True)
 
 
 def candidates_frame(reports: Sequence[Report], names: Sequence[str], statistic: str = "F") -> pd.DataFrame:

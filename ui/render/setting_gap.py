@@ -12,8 +12,6 @@ remainder no single setting accounts for (hatched too, so it does not rely on co
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict
 from typing import Any, Optional, Sequence
 
 import pandas as pd
@@ -21,6 +19,7 @@ import plotly.graph_objects as go
 
 from rouge_core.differences import RULES
 from rouge_core.io.csv_writer import write_csv
+from rouge_core.io.export import to_dict, write_json
 from rouge_core.profiles import CORPUS_QUIRKS
 from rouge_core.setting_gap import LCS_VARIANT, Attribution, MeasureGap, SettingGap
 
@@ -345,6 +344,6 @@ def gap_json(gap: SettingGap, corpus: str, system: str, name_a: str, name_b: str
         "system": system,
         "config_a": {"name": name_a, "signature": gap.signature_a},
         "config_b": {"name": name_b, "signature": gap.signature_b},
-        "setting_gap": asdict(gap),
+        "setting_gap": to_dict(gap),
     }
-    return json.dumps(doc, ensure_ascii=False, indent=1)
+    return write_json(doc, ensure_ascii=False, allow_nan=True)
