@@ -36,6 +36,7 @@ from rouge_core.correlation import (
 from rouge_core.correlation_levels import too_small
 from rouge_core.readers import Corpus, Document
 from rouge_core.score_matrix import ScoreMatrix, score_matrix
+from ui.corpus_compute import measure, problems
 from ui.meta_eval_variants import Job, Variant
 from ui.widgets.corpus_input import Loaded, Source
 
@@ -63,6 +64,22 @@ def pairs_of(items: Sequence[Item], human: ScoreMatrix) -> dict[str, tuple[Pair,
         if it.system in judged[0] and it.doc_id in judged[1]:
             out[it.system].append((it.system, it.doc_id, it.candidate, it.references))
     return {s: tuple(p) for s, p in out.items()}
+
+
+def too_large(pairs: Mapping[str, Sequence[Pair]], jobs: Sequence[Job]) -> list[str]:
+    """ "<system>: <why>" for each system too large to score here (the Corpus page's budget, under the
+    config with the most measures); empty when every system fits.
+
+    >>> from ui.meta_eval_variants import plan
+    >>> too_large({"A": (("A", "d1", ("a b",), (("a",),)),)}, plan(RougeConfig(), [Variant("ROUGE-1", "CASE")]))
+    []
+    """
+    largest = max(jobs, key=lambda j: len(j.config.measure_labels())).config
+    return [
+        f"{system}: {'; '.join(p)}"
+        for system, ps in pairs.items()
+        if (p := problems(measure(tuple(Document(d, s, c, r) for s, d, c, r in ps)), largest))
+    ]
 
 
 def score_pairs(pairs: Sequence[Pair], config: RougeConfig) -> dict[str, tuple[tuple[float, float, float], ...]]:

@@ -10,7 +10,7 @@ from typing import Mapping, Optional, Sequence
 
 import numpy as np
 
-from annotation import AnnotationStore, HumanScore, import_published
+from annotation import AnnotationStore, CorpusInfo, HumanScore, Item, import_published
 from rouge_core.readers import read_corpus_file
 from rouge_core.score_matrix import ScoreMatrix, score_matrix
 from ui.widgets.corpus_input import SAMPLE_DIR, SAMPLES
@@ -32,6 +32,37 @@ def criteria_and_sources(store: AnnotationStore, corpus_id: int) -> dict[str, tu
     for j in store.judgments(corpus_id):
         out.setdefault(j.criterion, {})[j.source] = None
     return {c: tuple(s) for c, s in out.items()}
+
+
+@dataclass(frozen=True)
+class Judged:
+    """The human scores chosen on the page: a stored corpus, its items, a criterion and the sources of
+    judgments averaged into one score per summary (``scores``, in item order).
+
+    >>> from annotation import CorpusInfo
+    >>> info = CorpusInfo(1, "SummEval subset", "ab12", "summeval", "lines", "", 120)
+    >>> judged = Judged(info, (), "relevance", ("summeval-expert", "summeval-turker"), ())
+    >>> judged.what
+    'relevance (summeval-expert, summeval-turker) in SummEval subset'
+    >>> judged.text
+    'SummEval subset: relevance, mean of summeval-expert+summeval-turker'
+    """
+
+    info: CorpusInfo
+    items: tuple[Item, ...]
+    criterion: str
+    sources: tuple[str, ...]
+    scores: tuple[HumanScore, ...]
+
+    @property
+    def what(self) -> str:
+        """The judgments in the page's messages."""
+        return f"{self.criterion} ({', '.join(self.sources)}) in {self.info.name}"
+
+    @property
+    def text(self) -> str:
+        """The judgments in the table's signature and in the downloads."""
+        return f"{self.info.name}: {self.criterion}, mean of {'+'.join(self.sources)}"
 
 
 def human_matrix(scores: Sequence[HumanScore]) -> ScoreMatrix:
