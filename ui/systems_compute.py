@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass, replace
-from typing import Mapping, Sequence, cast
+from typing import Mapping, Optional, Sequence, cast
 
 import streamlit as st
 
@@ -21,7 +21,7 @@ from rouge_core import RougeConfig
 from rouge_core.comparison import METHODS, Comparison, compare_systems
 from rouge_core.readers import Corpus
 from rouge_core.systems import Convention, Statistic, SystemScores, system_scores
-from ui.corpus_compute import ScoredSystem, is_cached, scored
+from ui.corpus_compute import ScoredSystem, is_cached, problems, scored, size_of, too_large_message
 from ui.memory_cache import MemoryLRU
 from ui.render.literal import md_literal
 from ui.widgets.corpus_input import Loaded
@@ -47,6 +47,15 @@ class Settings:
             raise ValueError(f"invalid method={self.method!r}: allowed values are {', '.join(METHODS)}")
 
 
+def resampled(method: str) -> str:
+    """What a test's samples are called: the bootstrap resamples the documents, randomization shuffles them.
+
+    >>> resampled("bootstrap"), resampled("randomization")
+    ('resamples', 'shuffles')
+    """
+    return "resamples" if method == "bootstrap" else "shuffles"
+
+
 @dataclass(frozen=True)
 class Compared:
     """A comparison with the per-system values it tested (for the per-document scatter) and its time."""
@@ -54,6 +63,16 @@ class Compared:
     comparison: Comparison
     scores: Mapping[str, SystemScores]
     seconds: float
+
+    @property
+    def documents(self) -> int:
+        """The number of documents compared (every system has the same ones).
+
+        >>> scores = {s: SystemScores.from_scores(v) for s, v in {"A": [0.5, 1.0, 0.2], "B": [0.4, 0.9, 0.3]}.items()}
+        >>> Compared(compare_systems(scores, samples=10), scores, 0.0).documents
+        3
+        """
+        return len(next(iter(self.scores.values())).doc_ids)
 
 
 @dataclass(frozen=True)
@@ -146,3 +165,35 @@ def compare(systems: Mapping[str, ScoredSystem], settings: Settings) -> Compared
 
     value = _cache().get_or_compute(("comparison", identity(systems), settings), run)
     return cast(Compared, value)
+
+
+#: The scored systems (in the order chosen) and their comparison.
+Ran = tuple[dict[str, ScoredSystem], Compared]
+
+
+def score_and_compare(
+    current: Loaded, systems: Sequence[str], config: RougeConfig, settings: Settings
+) -> Optional[Ran]:
+    """Every system scored (within the corpus budget, with the time it will take said first) and compared.
+
+    None, with the reason on the page, when a system is over the budget or rouge_core refuses the
+    comparison (its ``ValueError`` message); a spinner names the pairs and samples while testing."""
+    found = [f"{s}: {'; '.join(p)}" for s in systems if (p := problems(size_of(current, s), config))]
+    if found:
+        st.warning(md_literal(too_large_message(found), 2000))
+        return None
+    todo = [s for s in systems if not is_cached(current, s, config)]
+    note = st.empty()
+    if todo:
+        seconds = sum(size_of(current, s).seconds(config) for s in todo)
+        note.caption(f"{len(todo)} system(s) to score: about {max(seconds, 0.1):,.1f} s.")
+    done = score_systems(current, systems, config)
+    note.empty()
+    what = resampled(settings.method)
+    pairs = len(systems) * (len(systems) - 1) // 2
+    try:
+        with st.spinner(f"Testing {pairs:,} pairs, {settings.samples:,} {what} each..."):
+            return done, compare(done, settings)
+    except ValueError as e:
+        st.error(md_literal(f"These systems cannot be compared: {e}", 1500))
+        return None

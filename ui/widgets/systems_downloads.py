@@ -1,0 +1,61 @@
+"""The Systems page's record of a comparison: its signature and the scoring options', how the scores were
+averaged and how long they took, and the three downloads (ranking CSV, pairs CSV, comparison JSON)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable, Sequence
+
+import streamlit as st
+
+from rouge_core import RougeConfig
+from ui.render import systems as view
+from ui.systems_compute import Ran
+from ui.widgets.corpus_input import Loaded
+
+#: A download: its label, what makes its text (on click), its file name and type.
+Download = tuple[str, Callable[[], str], str, str]
+
+
+def downloads(ran: Ran, alpha: float, config: RougeConfig, current: Loaded, dropped: Sequence[str]) -> list[Download]:
+    """The downloads, in the page's order; every one names both signatures."""
+    cmp, documents = ran[1].comparison, ran[1].documents
+    sig = config.signature()
+    record = partial(
+        view.comparison_file, cmp, alpha, sig, config.perl_flags(), current.source.name, documents, tuple(dropped)
+    )
+    return [
+        ("Ranking CSV", partial(view.ranking_csv, cmp, sig), "systems_ranking.csv", "text/csv"),
+        ("Pairs CSV", partial(view.pairs_csv, cmp, alpha, sig), "systems_pairs.csv", "text/csv"),
+        ("Comparison JSON", record, "systems_comparison.json", "application/json"),
+    ]
+
+
+def signature_and_downloads(
+    ran: Ran, alpha: float, config: RougeConfig, current: Loaded, dropped: Sequence[str]
+) -> None:
+    """The two signatures, the notes on averaging and timing, then the download buttons in a row."""
+    scored, result = ran
+    cmp = result.comparison
+    st.caption("Signature of this comparison, then of the scoring options (both in every download)")
+    st.code(f"{cmp.signature}\n{config.signature()}", language=None, wrap_lines=True)
+    if config.behaviour.perl_corpus and cmp.convention == "mean":
+        st.caption(
+            "The scores here are the plain mean of the per-pair scores; the Corpus page's rouge155 average is "
+            "ROUGE-1.5.5's mean of its resample means, which can differ in the last digits."
+        )
+    st.caption(
+        f"Scored in {sum(s.seconds for s in scored.values()):,.1f} s (kept for a rerun); compared in "
+        f"{result.seconds:,.2f} s. A new test, seed or number of samples reruns the comparison only."
+    )
+    for box, (label, make, name, mime) in zip(st.columns(3), downloads(ran, alpha, config, current, dropped)):
+        box.download_button(
+            label,
+            make,
+            name,
+            mime,
+            key=f"sys_dl:{name}",
+            on_click="ignore",
+            icon=":material/download:",
+            width="stretch",
+        )
