@@ -1,4 +1,7 @@
-"""The one number formatter of the views: every number a renderer prints goes through :func:`number`.
+"""The one number formatter of the views: the numbers a renderer writes into text go through :func:`number`.
+
+(Plotly hover templates and cell texts are formatted in the browser, by d3 format strings such as
+``%{x:.5f}``; they are not Python formatting and stay in the figures that use them.)
 
 The views print numbers in four ways, and each keeps its own (tests and people read these strings):
 
