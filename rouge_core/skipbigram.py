@@ -28,6 +28,9 @@ EXPLAIN_MAX_PAIRS = 250_000
 def pair_total(length: int, distance: int) -> int:
     """Number of skip-bigrams of a sequence: C(L, 2) without a limit.
 
+    The one rule: :mod:`rouge_core.kernels.skip` compiles this very function for the chunk kernels
+    (so it stays plain arithmetic numba can compile).
+
     >>> pair_total(4, -1), pair_total(4, 0), pair_total(4, 1)
     (6, 3, 5)
     """
@@ -40,7 +43,14 @@ def pair_total(length: int, distance: int) -> int:
 
 
 def unigram_total(length: int, su_last: bool) -> int:
-    """SU unigrams counted: L (paper) or L - 1 (ROUGE-1.5.5, none when L <= 1)."""
+    """SU unigrams counted, the first ones of the sequence: L (paper) or L - 1 (ROUGE-1.5.5, none
+    when L <= 1). The one rule of SU's last unigram: the hits count the unigrams of the first
+    ``unigram_total`` tokens of each side, the totals add it, and :mod:`rouge_core.kernels.skip`
+    compiles this very function for the compiled counts.
+
+    >>> unigram_total(4, True), unigram_total(4, False), unigram_total(0, False)
+    (4, 3, 0)
+    """
     if su_last:
         return length
     return max(length - 1, 0)
@@ -79,8 +89,8 @@ def count_skip_bigrams(
     else:
         hit = _pair_hits(candidate, reference, distance)
     if su and compiled is None:
-        cu = Counter(candidate if su_last else candidate[:-1])
-        ru = Counter(reference if su_last else reference[:-1])
+        cu = Counter(candidate[: unigram_total(len(candidate), su_last)])
+        ru = Counter(reference[: unigram_total(len(reference), su_last)])
         hit += sum(min(c, ru[k]) for k, c in cu.items() if k in ru)
     extra_c = unigram_total(len(candidate), su_last) if su else 0
     extra_r = unigram_total(len(reference), su_last) if su else 0

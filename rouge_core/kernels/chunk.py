@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from ._jit import jit
 from .bitlcs import lcs_length
-from .skip import skip_hits
+from .skip import pair_total, skip_hits, unigram_total
 from .union import union_hit
 
 U8 = npt.NDArray[np.uint8]
@@ -207,17 +207,6 @@ def ngram_hits(c: I64, r: I64, vocab: int, max_n: int, out: I64) -> None:
 
 
 @jit
-def pair_total(length: int, distance: int) -> int:
-    """:func:`rouge_core.skipbigram.pair_total`."""
-    if length < 2:
-        return 0
-    if distance < 0 or distance + 1 >= length - 1:
-        return length * (length - 1) // 2
-    w = distance + 1
-    return w * (length - w) + w * (w - 1) // 2
-
-
-@jit
 def _offsets(sent_begin: I64, sent_end: I64, s0: int, s1: int, t0: int, t1: int) -> I64:
     """A text's sentence starts and its end, relative to its first token ``t0``."""
     off = np.empty(s1 - s0 + 1, dtype=np.int64)
@@ -371,6 +360,6 @@ def chunk_counts(
                 m += 1
             if skip_su:
                 hit[m, row] = skip_hits(c, r, v, distance, True, su_last)
-                model[m, row] = pair_total(lr, distance) + (lr if su_last else max(lr - 1, 0))
-                peer[m, row] = pair_total(lc, distance) + (lc if su_last else max(lc - 1, 0))
+                model[m, row] = pair_total(lr, distance) + unigram_total(lr, su_last)
+                peer[m, row] = pair_total(lc, distance) + unigram_total(lc, su_last)
                 m += 1

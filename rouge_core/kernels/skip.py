@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from .. import skipbigram
 from ._jit import jit
 
 I64 = npt.NDArray[np.int64]
@@ -20,6 +21,13 @@ I64 = npt.NDArray[np.int64]
 #: Largest shared vocabulary (squared) counted with matrices (two int64 matrices of this many cells).
 MATRIX_CELLS = 1 << 20
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing
+
+
+#: The skip-bigram totals and SU's last-unigram rule, compiled from the Python rules themselves
+#: (:func:`rouge_core.skipbigram.pair_total`, :func:`rouge_core.skipbigram.unigram_total`): one
+#: implementation for the per-pair, the compiled per-pair and the chunk paths.
+pair_total = jit(skipbigram.pair_total)
+unigram_total = jit(skipbigram.unigram_total)
 
 
 @jit
@@ -65,12 +73,13 @@ def _kept(ids: I64) -> tuple[I64, I64]:
 
 @jit
 def _unigrams(cand: I64, ref: I64, size: int, last: bool) -> int:
-    """Clipped unigram hits (``last`` False: each side's last token left out)."""
+    """Clipped unigram hits of each side's first :func:`unigram_total` tokens (``last`` False: its
+    last token left out)."""
     counts = np.zeros((2, size), dtype=np.int64)
-    for t in cand[: cand.shape[0] if last else max(cand.shape[0] - 1, 0)]:
+    for t in cand[: unigram_total(cand.shape[0], last)]:
         if t >= 0:
             counts[0, t] += 1
-    for t in ref[: ref.shape[0] if last else max(ref.shape[0] - 1, 0)]:
+    for t in ref[: unigram_total(ref.shape[0], last)]:
         if t >= 0:
             counts[1, t] += 1
     hits = 0

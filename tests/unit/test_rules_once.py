@@ -123,3 +123,64 @@ def test_rouge_w_selection_and_inverse_use_the_one_rule(profile: str) -> None:
         for mode in (LcsMode.WLCS_UNION, LcsMode.WLCS_FLAT):
             counts, select, _ = lcs_measure(ref, cand, mode, w, double_weight=False)
             assert select == wlcs_inverse(counts.hit / counts.model, w)
+
+
+def _compiled() -> bool:
+    import rouge_core
+
+    return rouge_core.backend().name == "numba"
+
+
+def test_skip_totals_compiled_from_the_python_rule() -> None:
+    """kernels.skip compiles skipbigram's own pair_total and unigram_total (no second copy), and
+    the compiled functions agree with them on every length and distance up to 300."""
+    from rouge_core import skipbigram
+    from rouge_core.kernels import chunk, skip
+
+    if _compiled():
+        assert skip.pair_total.py_func is skipbigram.pair_total
+        assert skip.unigram_total.py_func is skipbigram.unigram_total
+    assert chunk.pair_total is skip.pair_total and chunk.unigram_total is skip.unigram_total
+    for length in range(0, 301):
+        for distance in (-1, *range(0, 302, 7), 10**6):
+            assert skip.pair_total(length, distance) == skipbigram.pair_total(length, distance)
+        for last in (True, False):
+            assert skip.unigram_total(length, last) == skipbigram.unigram_total(length, last)
+
+
+@pytest.mark.parametrize("su_last", [True, False])
+def test_compiled_su_hits_and_totals_follow_the_unigram_rule(su_last: bool) -> None:
+    """The compiled SU hits are the skip-bigram hits plus the clipped unigrams of each side's first
+    unigram_total tokens; the chunk kernel's SU totals are pair_total + unigram_total."""
+    from collections import Counter
+
+    from rouge_core.batch_fast import ChunkCounts
+    from rouge_core.measures import Family, measure_specs
+    from rouge_core.skipbigram import pair_total, unigram_total
+
+    if not _compiled():
+        pytest.skip("the compiled kernels are not in use (numba missing or ROUGE_LENS_PURE_PYTHON)")
+    from rouge_core.kernels.skip import skip_hits
+
+    rng = random.Random(17 + su_last)
+    for _ in range(300):
+        v = rng.randint(1, 6)
+        c = np.array([rng.randrange(v) for _ in range(rng.randint(0, 12))], dtype=np.int64)
+        r = np.array([rng.randrange(v) for _ in range(rng.randint(0, 12))], dtype=np.int64)
+        d = rng.choice([-1, 0, 1, 3])
+        cu = Counter(c[: unigram_total(len(c), su_last)].tolist())
+        ru = Counter(r[: unigram_total(len(r), su_last)].tolist())
+        unigrams = sum(min(n, ru[k]) for k, n in cu.items())
+        assert skip_hits(c, r, v, d, True, su_last) == skip_hits(c, r, v, d, False, su_last) + unigrams
+    words = "a b c d e".split()
+    texts = [[" ".join(rng.choice(words) for _ in range(rng.randint(0, 9))) for _ in range(2)] for _ in range(200)]
+    profile = "paper" if su_last else "rouge155"
+    config = RougeConfig(profile=profile, max_n=1, wlcs_weight=None, skip_distance=2, rouge_s=False, rouge_su=True)
+    assert config.behaviour.su_last_unigram is su_last
+    specs = measure_specs(config)
+    m = [s.family for s in specs].index(Family.SU)
+    counts = ChunkCounts(config, specs, texts)
+    for row, (cand, ref) in enumerate(texts):
+        lc, lr = len(cand.split()), len(ref.split())
+        assert counts.model[m, row] == pair_total(lr, 2) + unigram_total(lr, su_last)
+        assert counts.peer[m, row] == pair_total(lc, 2) + unigram_total(lc, su_last)
