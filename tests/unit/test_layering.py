@@ -51,7 +51,7 @@ def _imports_by_file(package: str) -> dict[str, set[str]]:
 @pytest.mark.parametrize(
     ("package", "forbidden"),
     [
-        ("rouge_core", {"annotation", "sqlite3", "streamlit", "ui", "app_pages"}),
+        ("rouge_core", {"annotation", "sqlite3", "streamlit", "pandas", "plotly", "ui", "app_pages"}),
         ("annotation", {"streamlit", "ui", "app_pages"}),
     ],
 )
