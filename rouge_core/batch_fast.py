@@ -23,7 +23,7 @@ from .config import RougeConfig
 from .kernels import backend
 from .lcs import weights
 from .measures import Family, MeasureSpec, measure_specs
-from .scoring import Counts, round5, scores, wlcs_inverse
+from .scoring import Counts, pool, scores, selection
 from .tokenize import as_text, key_function
 
 #: Tokenizers whose rule the compiled tokenizer reproduces (on Python's ``lower()`` for rouge-score).
@@ -256,12 +256,10 @@ def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
         hit, model, peer = (
             a[m][row_idx] if len(row_idx) else np.zeros(0) for a in (counts.hit, counts.model, counts.peer)
         )
-        for j, pos in pooled:  # the references' counts added one after the other, as Counts + Counts
-            r0, r1 = int(counts.rows[j]), int(counts.rows[j + 1])
-            h, mo, pe = counts.hit[m][r0], counts.model[m][r0], counts.peer[m][r0]
-            for q in range(r0 + 1, r1):
-                h, mo, pe = h + counts.hit[m][q], mo + counts.model[m][q], pe + counts.peer[m][q]
-            hit[pos], model[pos], peer[pos] = h, mo, pe
+        for j, pos in pooled:  # the references' counts pooled as the per-pair path pools them
+            rows = range(int(counts.rows[j]), int(counts.rows[j + 1]))
+            t = pool([Counts(counts.hit[m][q], counts.model[m][q], counts.peer[m][q]) for q in rows])
+            hit[pos], model[pos], peer[pos] = t.hit, t.model, t.peer
         p, r, f = scores(
             hit, model, peer, config.behaviour.rounding, config.alpha, config.wlcs_weight if is_w else None
         )
@@ -306,14 +304,11 @@ def _reference_values(
         w = config.wlcs_weight
         assert w is not None
         made = [Counts(h, mo, pe) for h, mo, pe in zip(hits, models, peers)]
-        sel = [wlcs_inverse(h / b, w) if b else 0.0 for h, b in zip(hits, counts.w_base.tolist())]
-        return made, sel
+        return made, [selection(h, b, w=w) for h, b in zip(hits, counts.w_base.tolist())]
     made = [Counts(int(h), int(mo), int(pe)) for h, mo, pe in zip(hits, models, peers)]
-    if spec.family in (Family.L, Family.LFLAT):
-        return made, [h / mo if mo else 0.0 for h, mo in zip(hits, models)]
-    if config.behaviour.rounding:
-        return made, [round5(h / mo) if mo else 0.0 for h, mo in zip(hits, models)]
-    return made, [h / mo if mo else 0.0 for h, mo in zip(hits, models)]
+    # ROUGE-1.5.5 rounds the n-gram and skip-bigram selection values, not the LCS ones
+    rounded = config.behaviour.rounding and spec.family not in (Family.L, Family.LFLAT)
+    return made, [selection(h, mo, rounded) for h, mo in zip(hits, models)]
 
 
 def results(config: RougeConfig, start: int, chunk: list[Any]) -> list[dict[str, Any]]:

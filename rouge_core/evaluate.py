@@ -16,7 +16,7 @@ from .config import RougeConfig
 from .explain import Explanation, PairKeys
 from .measures import MeasureSpec, display_name, measure_specs
 from .profiles import BestBy
-from .scoring import ZERO, Counts, Score, mean_score, pick_best
+from .scoring import ZERO, Counts, Score, mean_score, pick_best, pool
 from .scoring import score as counts_to_score
 from .skipbigram import EXPLAIN_MAX_PAIRS
 from .tokenize import Analysis, TextInput, analyze, analyze_keys
@@ -124,9 +124,7 @@ def combine(
         return idx[pick_best([scores[i].fmeasure for i in idx])]  # max F, like score_multi
 
     if config.multi_ref == "pooled":
-        total = per_ref[0][0]
-        for c, _ in per_ref[1:]:
-            total = total + c
+        total = pool([c for c, _ in per_ref])
         return counts_to_score(total, rounded, alpha, inverse), total, None, (), scores
     if config.multi_ref == "best" or len(per_ref) == 1:
         k = best(range(len(per_ref)))

@@ -17,7 +17,7 @@ from .config import RougeConfig
 from .explain import Explanation, PairKeys
 from .ngrams import count_ngrams
 from .profiles import PROFILE_RECORDS, LcsMode
-from .scoring import Counts, round5, wlcs_inverse
+from .scoring import Counts, selection, wlcs_inverse
 from .skipbigram import count_skip_bigrams
 from .summary_lcs import lcs_measure
 
@@ -124,8 +124,7 @@ def _lcs(mode: LcsMode, weight: float = 1.0, double_weight: bool = True) -> Comp
 
 
 def _select(counts: Counts, rounded: bool) -> float:
-    x = counts.hit / counts.model if counts.model else 0.0
-    return round5(x) if rounded else x
+    return selection(counts.hit, counts.model, rounded)
 
 
 def measure_specs(config: RougeConfig) -> list[MeasureSpec]:

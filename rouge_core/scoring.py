@@ -97,6 +97,34 @@ def ratio(num: float, den: float, inverse: Optional[Callable[[float], float]] = 
     return inverse(x) if inverse is not None else x
 
 
+def pool(per_ref: Sequence[Counts]) -> Counts:
+    """Several references' counts as one (``multi_ref="pooled"``, ROUGE-1.5.5's ``-f A`` totals):
+    added one after the other from the first, the order every path keeps (ROUGE-W's counts are
+    floats, whose sum depends on it).
+
+    >>> pool([Counts(1, 4, 4), Counts(3, 5, 4)])
+    Counts(hit=4, model=9, peer=8)
+    """
+    if not per_ref:
+        raise ValueError("pool() needs at least one reference's counts")
+    total = per_ref[0]
+    for c in per_ref[1:]:
+        total = total + c
+    return total
+
+
+def selection(hit: float, base: float, rounded: bool = False, w: Optional[float] = None) -> float:
+    """One reference's ``-f B`` value, by which ``multi_ref="best"`` picks (ROUGE-1.5.5's rule):
+    hit / base (0 when base is 0), through f^-1 for ROUGE-W (``w``), rounded to 5 decimals when
+    ``rounded`` (ROUGE-1.5.5 rounds the n-gram and skip-bigram ones, not the LCS ones).
+
+    >>> selection(1, 3), selection(1, 3, rounded=True), selection(1, 0), selection(1.0, 4.0, w=2.0)
+    (0.3333333333333333, 0.33333, 0.0, 0.5)
+    """
+    x = ratio(hit, base, None if w is None else lambda v: wlcs_inverse(v, w))
+    return round5(x) if rounded else x
+
+
 def score(counts: Counts, rounded: bool, alpha: float, inverse: Optional[Callable[[float], float]] = None) -> Score:
     """P, R, F of one measure from its counts; ``rounded``: ROUGE-1.5.5's rule (R and P to 5 decimals,
     F from those, see :attr:`rouge_core.profiles.Profile.rounding`).

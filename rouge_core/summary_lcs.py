@@ -25,7 +25,7 @@ from . import kernels
 from .explain import LcsExplanation, Run, SentenceKeys, SentencePair, UnionMark
 from .lcs import NUMPY_CELLS, Layout, LcsResult, lcs, lcs_many, weights
 from .profiles import LcsMode
-from .scoring import Counts, wlcs_inverse
+from .scoring import Counts, selection
 
 MODES = tuple(m.value for m in LcsMode)
 
@@ -82,9 +82,7 @@ def lcs_measure(
                 counts = Counts(hit, float(ref_total) ** w, float(cand_total) ** w)
             else:
                 counts = Counts(len(res.marks), ref_total, cand_total)
-        select = counts.hit / counts.model if counts.model else 0.0
-        if weighted and select:
-            select = wlcs_inverse(select, w)
+        select = selection(counts.hit, counts.model, w=w if weighted else None)
         if not explain:
             return counts, select, None
         if res is None:  # the length came alone: the marks of the one pair, from the same programme
@@ -127,10 +125,10 @@ def lcs_measure(
     if weighted:
         base = sum(f_len**w for f_len in map(float, map(len, reference)))
         counts = Counts(hit, base**w if double_weight else base, float(cand_total) ** w)
-        select = wlcs_inverse(hit / base, w) if base else 0.0
+        select = selection(hit, base, w=w)
     else:
         counts = Counts(int(hit), ref_total, cand_total)
-        select = hit / ref_total if ref_total else 0.0
+        select = selection(hit, ref_total)
     if not explain:
         return counts, select, None
     if not budget:

@@ -184,3 +184,63 @@ def test_compiled_su_hits_and_totals_follow_the_unigram_rule(su_last: bool) -> N
         lc, lr = len(cand.split()), len(ref.split())
         assert counts.model[m, row] == pair_total(lr, 2) + unigram_total(lr, su_last)
         assert counts.peer[m, row] == pair_total(lc, 2) + unigram_total(lc, su_last)
+
+
+@pytest.mark.parametrize("profile", ["rouge155", "paper", "rouge-score"])
+def test_best_selection_value_is_one_rule_on_both_engines(profile: str) -> None:
+    """Every reference's -f B value, per pair (rouge_core.score) and from the chunk counts
+    (batch.score_chunk), is the same, and (but ROUGE-W's, whose base is not in its counts)
+    scoring.selection of its counts: hit / model, rounded by ROUGE-1.5.5 for the n-gram and
+    skip-bigram measures."""
+    from rouge_core.batch import score_chunk
+    from rouge_core.evaluate import score as score_one
+    from rouge_core.scoring import selection
+
+    rng = random.Random(23)
+    words = "the cat sat on a mat and dog ran".split()
+
+    def text() -> str:
+        lines = (" ".join(rng.choice(words) for _ in range(rng.randint(0, 7))) for _ in range(rng.randint(1, 3)))
+        return "\n".join(lines)
+
+    pairs = [(text(), [text() for _ in range(rng.randint(1, 3))]) for _ in range(60)]
+    config = RougeConfig(profile=profile, max_n=2, skip_distance=4, rouge_su=True, multi_ref="best")
+    rounded = config.behaviour.rounding
+    for pair, chunked in zip(pairs, score_chunk(config, 0, pairs)):
+        for label, m in score_one(pair[0], pair[1], config).items():
+            assert [r.select for r in m.per_reference] == [r.select for r in chunked[label].per_reference]
+            if m.family == "W":
+                continue
+            lcs = m.family in ("L", "Lflat")
+            assert [r.select for r in m.per_reference] == [
+                selection(r.counts.hit, r.counts.model, rounded and not lcs) for r in m.per_reference
+            ]
+
+
+@pytest.mark.parametrize("profile", ["rouge155", "rouge-score"])
+def test_pooled_references_are_one_rule_on_both_engines(profile: str) -> None:
+    """multi_ref="pooled": the chunk engine's columns hold scoring.pool of the per-pair counts
+    (ROUGE-W's float counts included, whose sum depends on the order)."""
+    from rouge_core import score_batch
+    from rouge_core.evaluate import score as score_one
+    from rouge_core.scoring import pool
+
+    rng = random.Random(29)
+    words = "the cat sat on a mat and dog ran fast".split()
+
+    def text() -> str:
+        lines = (" ".join(rng.choice(words) for _ in range(rng.randint(1, 9))) for _ in range(rng.randint(1, 3)))
+        return "\n".join(lines)
+
+    pairs = [(text(), [text() for _ in range(rng.randint(2, 4))]) for _ in range(80)]
+    config = RougeConfig(profile=profile, max_n=2, skip_distance=4, rouge_su=True, multi_ref="pooled")
+    batch = score_batch(pairs, config)
+    for i, pair in enumerate(pairs):
+        for label, m in score_one(pair[0], pair[1], config).items():
+            total = pool([r.counts for r in m.per_reference])
+            assert m.counts == total
+            col = batch.measures[label]
+            assert (col.hit[i], col.model[i], col.peer[i]) == (total.hit, total.model, total.peer)
+            assert col.fmeasure[i] == m.score.fmeasure
+    with pytest.raises(ValueError, match="at least one"):
+        pool([])
