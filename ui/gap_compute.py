@@ -24,8 +24,9 @@ from rouge_core.setting_gap import SettingGap, setting_gap
 from rouge_core.setting_gap.rules import rules_to_run
 from rouge_core.setting_gap.settings import differing, measure_pairs
 from rouge_core.systems import Statistic
-from ui.corpus_compute import SECONDS_PER_WORD_PAIR, CorpusSize
+from ui.corpus_compute import SECONDS_PER_WORD_PAIR, CorpusSize, size_of
 from ui.memory_cache import MemoryLRU
+from ui.render.literal import md_literal
 from ui.widgets.corpus_input import Loaded
 
 #: The paired bootstrap of the per-document differences (fixed, so the page's numbers can be reproduced).
@@ -265,3 +266,40 @@ def gap_for(
 
     value = _cache().get_or_compute(_key(current, system, a, b, match, statistic, cap), compute)
     return cast(GapResult, value)
+
+
+def compare(
+    current: Loaded,
+    system: str,
+    a: RougeConfig,
+    b: RougeConfig,
+    match: Optional[Mapping[str, str]],
+    statistic: Statistic,
+    cap: int,
+) -> Optional[GapResult]:
+    """The page's comparison: the budget in a caption, the time it will take, then :func:`gap_for`. None, with
+    the reason on the page, when the configs share no measure, it is over the budget or rouge_core refuses it."""
+    try:
+        todo = plan(a, b, match, cap, len(current.corpus.for_system(system)))
+    except ValueError as exc:
+        st.error(md_literal(f"These two configurations cannot be compared: {exc}.", 800))
+        return None
+    size = size_of(current, system)
+    st.caption(md_literal(GAP.describe(), 1000))
+    found = problems(size, todo)
+    if found:
+        st.warning(md_literal(too_large_message(found), 1500))
+        return None
+    estimate = st.empty()
+    if not is_cached(current, system, a, b, match, statistic, cap):
+        estimate.caption(
+            f"{size.pairs:,} pairs, {size.words:,} words, {todo.scorings} scorings and up to {todo.examined:,} "
+            f"examined documents: about {max(seconds(size, todo), 0.1):,.1f} s."
+        )
+    try:
+        return gap_for(current, system, a, b, match, statistic, cap)
+    except ValueError as exc:  # e.g. a document ID twice in one system
+        st.error(md_literal(f"This corpus cannot be compared: {exc}.", 800))
+        return None
+    finally:
+        estimate.empty()
