@@ -1,16 +1,17 @@
 """What the Annotate page needs besides widgets: the store it opens (or why it cannot), the item order
-of an annotator, and the agreement table. No widgets here (the page draws them)."""
+of an annotator, the criteria of an edited rubric, and the agreement table. No widgets here (the page
+draws them)."""
 
 from __future__ import annotations
 
 import hashlib
 import math
-from typing import Mapping, Optional, Sequence, TypeVar, Union
+from typing import Any, Iterable, Mapping, Optional, Sequence, TypeVar, Union
 
 import numpy as np
 import pandas as pd
 
-from annotation import AnnotationStore, Item, Judgment, Rubric, StoreError, data_dir, default_path
+from annotation import AnnotationStore, CriterionSpec, Item, Judgment, Rubric, StoreError, data_dir, default_path
 from annotation.store import FILE_NAME
 from rouge_core.agreement import Measurement, disagreements, krippendorff_alpha
 from ui.render.literal import md_literal
@@ -54,6 +55,31 @@ def store_or_message() -> Union[AnnotationStore, str]:
         return f"{CANNOT_OPEN}{e}"
     except OSError as e:  # not raised by the store today; a file system error is still a message, not a traceback
         return f"{CANNOT_OPEN}{folder / FILE_NAME}: {e.strerror or e}"
+
+
+def criterion_specs(rows: Iterable[Mapping[str, Any]]) -> list[CriterionSpec]:
+    """The criteria of the rubric editor's rows (name, description, min, max), blank rows left out; a
+    scale of whole numbers is an integer scale. A missing or non-numeric scale raises (``KeyError``,
+    ``TypeError``, ``ValueError``): the editor says the rubric was not saved.
+
+    >>> rows = [{"name": " clarity ", "description": None, "min": 1, "max": 5},
+    ...         {"name": None, "description": "", "min": None, "max": None}]
+    >>> criterion_specs(rows)
+    [CriterionSpec(name='clarity', description='', scale_min=1.0, scale_max=5.0, integer=True)]
+    >>> criterion_specs([{"name": "x", "description": "", "min": 0, "max": 0.5}])[0].integer
+    False
+    """
+    return [
+        CriterionSpec(
+            str(r.get("name") or "").strip(),
+            str(r.get("description") or ""),
+            float(r["min"]),
+            float(r["max"]),
+            float(r["min"]).is_integer() and float(r["max"]).is_integer(),
+        )
+        for r in rows
+        if any(v not in (None, "") for v in r.values())
+    ]
 
 
 T = TypeVar("T")
