@@ -23,7 +23,7 @@ from .config import RougeConfig
 from .kernels import backend
 from .lcs import weights
 from .measures import Family, MeasureSpec, measure_specs
-from .scoring import Counts, pool, scores, selection
+from .scoring import Counts, pool_rows, scores, selection
 from .tokenize import as_text, key_function
 
 #: Tokenizers whose rule the compiled tokenizer reproduces (on Python's ``lower()`` for rouge-score).
@@ -246,7 +246,8 @@ def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
     sel = np.flatnonzero(take)  # positions among the plain pairs
     fast_idx = np.array(plain, dtype=np.int64)[sel]  # positions in the chunk
     row_idx = counts.rows[:-1][sel]
-    pooled = [(int(sel[pos]), int(pos)) for pos in np.flatnonzero(n_refs[sel] > 1)]
+    pooled = np.flatnonzero(n_refs[sel] > 1)  # positions among the taken pairs
+    pooled_rows = counts.rows[sel[pooled]], counts.rows[sel[pooled] + 1]
     slow = np.setdiff1d(np.arange(len(chunk)), fast_idx).tolist()
     slow_results = {k: score_pair(chunk[k], config, start + k) for k in slow}
     n = len(chunk)
@@ -256,10 +257,10 @@ def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
         hit, model, peer = (
             a[m][row_idx] if len(row_idx) else np.zeros(0) for a in (counts.hit, counts.model, counts.peer)
         )
-        for j, pos in pooled:  # the references' counts pooled as the per-pair path pools them
-            rows = range(int(counts.rows[j]), int(counts.rows[j + 1]))
-            t = pool([Counts(counts.hit[m][q], counts.model[m][q], counts.peer[m][q]) for q in rows])
-            hit[pos], model[pos], peer[pos] = t.hit, t.model, t.peer
+        if len(pooled):  # the references' counts pooled as the per-pair path pools them
+            hit[pooled], model[pooled], peer[pooled] = (
+                pool_rows(a[m], *pooled_rows) for a in (counts.hit, counts.model, counts.peer)
+            )
         p, r, f = scores(
             hit, model, peer, config.behaviour.rounding, config.alpha, config.wlcs_weight if is_w else None
         )

@@ -113,6 +113,22 @@ def pool(per_ref: Sequence[Counts]) -> Counts:
     return total
 
 
+def pool_rows(values: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """:func:`pool` on a column: per group ``g``, ``values[starts[g]:ends[g]]`` (at least one row)
+    added one after the other from the first, so every float sum is :func:`pool`'s.
+
+    >>> pool_rows(np.array([1.0, 2.0, 4.0, 8.0]), np.array([0, 3]), np.array([3, 4])).tolist()
+    [7.0, 8.0]
+    """
+    starts, ends = np.asarray(starts, dtype=np.int64), np.asarray(ends, dtype=np.int64)
+    total = np.array(values[starts], dtype=np.float64)
+    size = ends - starts
+    for q in range(1, int(size.max(initial=1))):  # the q-th reference of every group that has one
+        more = size > q
+        total[more] += values[starts[more] + q]
+    return total
+
+
 def selection(hit: float, base: float, rounded: bool = False, w: Optional[float] = None) -> float:
     """One reference's ``-f B`` value, by which ``multi_ref="best"`` picks (ROUGE-1.5.5's rule):
     hit / base (0 when base is 0), through f^-1 for ROUGE-W (``w``), rounded to 5 decimals when
@@ -121,7 +137,9 @@ def selection(hit: float, base: float, rounded: bool = False, w: Optional[float]
     >>> selection(1, 3), selection(1, 3, rounded=True), selection(1, 0), selection(1.0, 4.0, w=2.0)
     (0.3333333333333333, 0.33333, 0.0, 0.5)
     """
-    x = ratio(hit, base, None if w is None else lambda v: wlcs_inverse(v, w))
+    if base <= 0:
+        return 0.0
+    x = hit / base if w is None else wlcs_inverse(hit / base, w)  # ratio's rule, without a closure
     return round5(x) if rounded else x
 
 

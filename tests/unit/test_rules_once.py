@@ -244,3 +244,18 @@ def test_pooled_references_are_one_rule_on_both_engines(profile: str) -> None:
             assert col.fmeasure[i] == m.score.fmeasure
     with pytest.raises(ValueError, match="at least one"):
         pool([])
+
+
+def test_pool_rows_is_pool_on_a_column() -> None:
+    from rouge_core.scoring import pool, pool_rows
+
+    rng = random.Random(31)
+    values = np.array([rng.random() * 10 ** rng.randint(-3, 3) for _ in range(3000)])
+    sizes = []
+    while sum(sizes) < len(values) - 8:
+        sizes.append(rng.randint(1, 8))
+    starts = np.cumsum([0, *sizes[:-1]])
+    ends = starts + np.array(sizes)
+    got = pool_rows(values, starts, ends).tolist()
+    want = [pool([Counts(x, 0.0, 0.0) for x in values[s:e].tolist()]).hit for s, e in zip(starts, ends)]
+    assert got == want
