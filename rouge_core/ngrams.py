@@ -27,6 +27,16 @@ def ngram_counter(keys: Sequence[str], n: int) -> Counter[tuple[str, ...]]:
     return Counter(zip(*(keys[i:] for i in range(n))))
 
 
+def ngram_total(length: int, n: int) -> int:
+    """Number of n-grams of a sequence: L - n + 1, never negative. The one rule:
+    :mod:`rouge_core.kernels.chunk` compiles this very function for the chunk kernels.
+
+    >>> ngram_total(4, 2), ngram_total(1, 2)
+    (3, 0)
+    """
+    return max(length - n + 1, 0)
+
+
 def count_ngrams(
     candidate: Sequence[str],
     reference: Sequence[str],
@@ -52,7 +62,7 @@ def count_ngrams(
         hit = sum(min(c, rc[g]) for g, c in cc.items() if g in rc)
     else:
         hit = sum(min(c, cc[g]) for g, c in rc.items() if g in cc)
-    model, peer = max(len(reference) - n + 1, 0), max(len(candidate) - n + 1, 0)
+    model, peer = ngram_total(len(reference), n), ngram_total(len(candidate), n)
     counts = Counts(hit, model, peer)
     if not explain:
         return counts, None

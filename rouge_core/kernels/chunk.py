@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from .. import ngrams
 from ._jit import jit
 from .bitlcs import lcs_length
 from .skip import pair_total, skip_hits, unigram_total
@@ -35,6 +36,10 @@ F64 = npt.NDArray[np.float64]
 
 FNV_OFFSET = np.uint64(0xCBF29CE484222325)
 FNV_PRIME = np.uint64(0x100000001B3)
+
+
+#: ROUGE-N's totals, compiled from the Python rule itself (:func:`rouge_core.ngrams.ngram_total`).
+ngram_total = jit(ngrams.ngram_total)
 
 
 @jit
@@ -331,8 +336,8 @@ def chunk_counts(
                 ngram_hits(c, r, v, max_n, grams)
                 for n in range(1, max_n + 1):
                     hit[m, row] = grams[n - 1]
-                    model[m, row] = max(lr - n + 1, 0)
-                    peer[m, row] = max(lc - n + 1, 0)
+                    model[m, row] = ngram_total(lr, n)
+                    peer[m, row] = ngram_total(lc, n)
                     m += 1
             if lcs_union or wlcs:
                 r_off = _offsets(sent_begin, sent_end, text_sent[ref_text], text_sent[ref_text + 1], r0, r1)

@@ -259,3 +259,27 @@ def test_pool_rows_is_pool_on_a_column() -> None:
     got = pool_rows(values, starts, ends).tolist()
     want = [pool([Counts(x, 0.0, 0.0) for x in values[s:e].tolist()]).hit for s, e in zip(starts, ends)]
     assert got == want
+
+
+def test_ngram_clipping_compiled_agrees_with_the_python_rule() -> None:
+    """The chunk kernel's clipped n-gram hits (its own algorithm: n-grams renumbered level by level)
+    equal ngrams.count_ngrams' on generated sequences; its totals are ngrams.ngram_total compiled."""
+    from rouge_core import ngrams
+    from rouge_core.kernels import chunk
+
+    if _compiled():
+        assert chunk.ngram_total.py_func is ngrams.ngram_total
+    for length in range(0, 60):
+        for n in range(1, 8):
+            assert chunk.ngram_total(length, n) == ngrams.ngram_total(length, n)
+    if not _compiled():
+        return  # the chunk kernels run compiled only (their hashing relies on integer wrap-around)
+    rng = random.Random(37)
+    out = np.zeros(4, dtype=np.int64)
+    for _ in range(500):
+        v = rng.randint(1, 5)
+        c = np.array([rng.randrange(v) for _ in range(rng.randint(0, 15))], dtype=np.int64)
+        r = np.array([rng.randrange(v) for _ in range(rng.randint(0, 15))], dtype=np.int64)
+        chunk.ngram_hits(c, r, v, 4, out)
+        want = [ngrams.count_ngrams([str(x) for x in c], [str(x) for x in r], n)[0].hit for n in range(1, 5)]
+        assert out.tolist() == want
