@@ -5,15 +5,15 @@ points open the pair in Inspect.
 
 Each section is drawn by a module of ui/widgets/ (agreement_*.py); a section that has drawn why nothing
 can be computed returns None, and the page stops there. Scores and correlations come from the cached
-wrappers of ui/meta_eval_compute.py (rouge_core's numbers); ui/render/meta_eval.py draws them."""
+wrappers of ui/compute/agreement.py (rouge_core's numbers); ui/render/agreement.py draws them."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from ui import meta_eval_compute as me
-from ui import meta_eval_variants as mv
-from ui.corpus_compute import too_large_message
+from ui.compute import agreement as me
+from ui.compute import agreement_variants as mv
+from ui.compute.corpus import too_large_message
 from ui.render.literal import md_literal
 from ui.widgets import (
     agreement_compare,

@@ -5,14 +5,14 @@ tabs and computed only when asked for.
 
 The page in order: the corpus loader and the corpus in the store, the annotator's name and options, the
 rubric editor, the overlap of the corpus, the last message, the item, then the three tabs. Each section is
-drawn by a ``ui.widgets.annotate_*`` module; the store and the tables are ``ui.annotation_view``'s."""
+drawn by a ``ui.widgets.annotate_*`` module; the store and the tables are ``ui.compute.annotate``'s."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from annotation import StoreError
-from ui.annotation_view import store_or_message
+from ui.compute.annotate import store_or_message
 from ui.render.literal import md_literal
 from ui.widgets.annotate_agreement import agreement, disagreements
 from ui.widgets.annotate_corpus import corpus_to_annotate, stored_corpus

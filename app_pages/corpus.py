@@ -4,13 +4,13 @@ distributions, downloads; a selected row opens in Inspect.
 The page in order: the corpus loader (shared with the Systems and Which ROUGE? pages), the system scored
 and its scoring, the corpus scores, every pair (what to show, the two figures, the filters, the table),
 then the downloads. Each section is drawn by a ``ui.widgets.corpus_*`` module; the scoring is
-``ui.corpus_compute``'s."""
+``ui.compute.corpus``'s."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from ui.corpus_compute import pair_table
+from ui.compute.corpus import pair_table
 from ui.widgets import state
 from ui.widgets.corpus_downloads import downloads
 from ui.widgets.corpus_figures import distribution_and_scatter

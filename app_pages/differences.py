@@ -3,14 +3,14 @@ every difference marked with the rule that causes it.
 
 The page in order: the example and the input (Inspect's, or the page's own), the scoring under the three
 profiles, the table side by side, then the rules behind each difference. Each section is drawn by a
-``ui.widgets.differences_*`` module; the comparison is ``ui.compute``'s."""
+``ui.widgets.differences_*`` module; the comparison is ``ui.compute.pair``'s."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from ui import budget
-from ui.compute import comparison_for, within_budget
+from ui.compute import budget
+from ui.compute.pair import comparison_for, within_budget
 from ui.render.differences import configs_text
 from ui.render.literal import md_literal
 from ui.widgets import state

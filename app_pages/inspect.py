@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import budget
-from ui.compute import report_for, within_budget
+from ui.compute import budget
+from ui.compute.pair import report_for, within_budget
 from ui.render.inspect_notes import scores_caption
 from ui.widgets import inspect_inputs, inspect_scores, state
 from ui.widgets.corpus_input import back_to_corpus

@@ -9,8 +9,8 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core import RougeConfig
-from ui import budget
-from ui.compute import report_for, within_budget
+from ui.compute import budget
+from ui.compute.pair import report_for, within_budget
 from ui.learn import link, settings
 from ui.learn.inputs import SAMPLES, texts
 from ui.learn.sections import BY_ID, F_TEX, SECTIONS

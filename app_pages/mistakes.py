@@ -5,8 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core.mistakes import MISTAKES
-from ui import budget
-from ui.compute import mistake_outcome, within_budget
+from ui.compute import budget
+from ui.compute.pair import mistake_outcome, within_budget
 from ui.render.differences import outcome_frame
 from ui.render.literal import md_literal
 from ui.widgets import kept, state

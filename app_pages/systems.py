@@ -4,15 +4,15 @@ paired tests, win/tie/loss, and a per-document scatter of two systems whose poin
 The page in order: the corpus loader (shared with the Corpus page), what to compare, the documents to
 compare on, the ranking with the matrix of p-values, every pair, the signatures and downloads, then two
 systems document by document. Each section is drawn by a ``ui.widgets.systems_*`` module; the scoring and
-the comparison are ``ui.systems_compute``'s."""
+the comparison are ``ui.compute.systems``'s."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from rouge_core.measures import display_name
+from ui.compute.systems import score_and_compare
 from ui.render.literal import md_literal
-from ui.systems_compute import score_and_compare
 from ui.widgets import state
 from ui.widgets.corpus_input import arrived, corpus_loader, loaded
 from ui.widgets.systems_choice import what_to_compare

@@ -5,13 +5,13 @@ documents that differ, each one click away from the single-pair differences view
 The page in order: the corpus loader (shared with the Corpus page), A against B (the configs, system,
 statistic, explanation cap and measure pairing), the comparison's overview, one measure and where its gap
 comes from, the documents that differ, and the downloads. Each section is drawn by a
-``ui.widgets.which_rouge_*`` module; the plan, budget and cached comparison are ``ui.gap_compute``'s."""
+``ui.widgets.which_rouge_*`` module; the plan, budget and cached comparison are ``ui.compute.which_rouge``'s."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from ui.gap_compute import compare
+from ui.compute.which_rouge import compare
 from ui.widgets.corpus_input import corpus_loader, loaded
 from ui.widgets.which_rouge_choice import a_against_b
 from ui.widgets.which_rouge_documents import documents_that_differ, follow_selection

@@ -168,7 +168,7 @@ def cases(quick: bool, learn_50k: bool) -> list[Case]:
             extra={"tab": "x[i]"},
         )
     )
-    # The largest input each page serves under its budget (ui/budget.py): the page computes these.
+    # The largest input each page serves under its budget (ui/compute/budget.py): the page computes these.
     if not quick:
         out += [
             Case(

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import ui.meta_eval_compute
+import ui.compute.agreement
 from annotation import AnnotationStore, default_path
 from rouge_core import RougeConfig, evaluate
 from rouge_core.correlation import bootstrap_interval, correlate
@@ -154,8 +154,8 @@ def test_a_picked_point_opens_the_pair_in_inspect(data_dir, monkeypatch):
     at = with_summeval()
     doc_id = "dm-test-8764fb95bfad8ee849274873a92fb8d6b400eee2"
     # AppTest cannot click a plotly point: the page's reading of the selection is replaced by the pick
-    # (ui.meta_eval_compute.picked_point is tested on its own in tests/app/test_meta_eval.py).
-    monkeypatch.setattr(ui.meta_eval_compute, "picked_point", lambda event, frame: ("M8", doc_id))
+    # (ui.compute.agreement.picked_point is tested on its own in tests/app/test_meta_eval.py).
+    monkeypatch.setattr(ui.compute.agreement, "picked_point", lambda event, frame: ("M8", doc_id))
     ok(at.run())
     assert at.session_state["corpus_opened"].doc_id == doc_id
     assert "paul merson has restarted his row with andros townsend" in at.session_state["_kept:candidate"]
@@ -298,7 +298,7 @@ def test_back_from_inspect_returns_to_agreement_scrolled_to_the_ringed_point(dat
     at = with_summeval()
     doc_id = "dm-test-8764fb95bfad8ee849274873a92fb8d6b400eee2"
     with monkeypatch.context() as m:
-        m.setattr(ui.meta_eval_compute, "picked_point", lambda event, frame: ("M8", doc_id))
+        m.setattr(ui.compute.agreement, "picked_point", lambda event, frame: ("M8", doc_id))
         ok(at.run())
     ok(at.switch_page("app_pages/inspect.py").run())  # AppTest reruns the page it was last switched to
     back = at.button(key="back_to_corpus")

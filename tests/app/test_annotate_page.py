@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from annotation import AnnotationStore, ItemStatus, default_path
 from rouge_core.agreement import krippendorff_alpha
 from tests.app import broken_stores
-from ui.annotation_view import reliability_matrix
+from ui.compute.annotate import reliability_matrix
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = "app_pages/annotate.py"

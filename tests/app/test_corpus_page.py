@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from rouge_core import RougeConfig
 from rouge_core.corpus import evaluate_corpus
 from rouge_core.readers import read_corpus
-from ui.corpus_compute import CORPUS, measure, problems, score_system
+from ui.compute.corpus import CORPUS, measure, problems, score_system
 from ui.render import corpus_export as export
 from ui.render.corpus import examples_frame, filter_rows, interval_text, search_texts, sort_rows
 from ui.widgets.corpus_input import SAMPLES, Source, describe, read_source, sample_source

@@ -1,5 +1,5 @@
-"""The Agreement page's pure functions (ui/meta_eval_variants.py, ui/meta_eval_human.py,
-ui/meta_eval_compute.py) and its renderers (ui/render/meta_eval.py)."""
+"""The Agreement page's pure functions (ui/compute/agreement_variants.py, ui/compute/agreement_human.py,
+ui/compute/agreement.py) and its renderers (ui/render/agreement.py)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from annotation import AnnotationStore, HumanScore
 from rouge_core import RougeConfig, score
 from rouge_core.correlation import COEFFICIENTS, LEVELS, bootstrap_interval, correlate
 from rouge_core.score_matrix import score_matrix
-from ui import meta_eval_compute as me
-from ui import meta_eval_human as mh
-from ui import meta_eval_variants as mv
-from ui.render import meta_eval as view
+from ui.compute import agreement as me
+from ui.compute import agreement_human as mh
+from ui.compute import agreement_variants as mv
+from ui.render import agreement as view
 
 NAN = math.nan
 

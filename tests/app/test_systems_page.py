@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import ui.corpus_compute
+import ui.compute.corpus
 from rouge_core import RougeConfig
 from rouge_core.cli import main as cli_main
 from rouge_core.comparison import Comparison, compare_systems
@@ -223,8 +223,8 @@ def test_seed_changes_p_values_and_a_fixed_seed_reproduces_them(monkeypatch):
     at = with_sample()
     first = {k: v[0] for k, v in matrix(at).items()}
     calls: list[str] = []
-    real = ui.corpus_compute.score_system
-    monkeypatch.setattr(ui.corpus_compute, "score_system", lambda *a, **k: calls.append("x") or real(*a, **k))
+    real = ui.compute.corpus.score_system
+    monkeypatch.setattr(ui.compute.corpus, "score_system", lambda *a, **k: calls.append("x") or real(*a, **k))
     ok(at.number_input(key="sys_seed").set_value(1).run())
     second = {k: v[0] for k, v in matrix(at).items()}
     assert second != first

@@ -14,8 +14,8 @@ from streamlit.testing.v1 import AppTest
 
 from rouge_core.presets import PRESETS
 from rouge_core.setting_gap import SettingGap, setting_gap
-from ui.gap_compute import CONFIDENCE, SAMPLES, SEED
-from ui.render import setting_gap as view
+from ui.compute.which_rouge import CONFIDENCE, SAMPLES, SEED
+from ui.render import which_rouge as view
 from ui.widgets.corpus_input import read_source, sample_source
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -136,7 +136,7 @@ def test_scoring_shows_pairs_done_and_time_left(server, browser, tmp_path):
 
 def test_html_report_opens_offline(browser, tmp_path):
     """The downloaded report draws its figures with every network request refused."""
-    from ui.corpus_compute import score_system
+    from ui.compute.corpus import score_system
     from ui.render.corpus_export import html_report
     from ui.widgets.corpus_input import read_source, sample_source
     from ui.widgets.options import DEFAULT

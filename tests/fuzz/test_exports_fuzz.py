@@ -44,10 +44,10 @@ from rouge_core.presets import PRESETS
 from rouge_core.readers import Corpus, Document
 from rouge_core.setting_gap import setting_gap
 from rouge_core.systems import system_scores
-from ui import meta_eval_compute as me
-from ui.corpus_compute import ScoredSystem, score_system
-from ui.render import corpus_export, meta_eval, scores, systems
-from ui.render import setting_gap as gap_view
+from ui.compute import agreement as me
+from ui.compute.corpus import ScoredSystem, score_system
+from ui.render import agreement, corpus_export, scores, systems
+from ui.render import which_rouge as gap_view
 from ui.widgets.corpus_input import Loaded, Source, read_source
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
@@ -272,15 +272,15 @@ def test_agreement_table_csv_and_latex() -> None:
     ]
     signatures = {c.variant: PAYLOADS[4] for c in cells}
     human = f"{PAYLOADS[2]} (annotators {PAYLOADS[5]})"
-    rows = records(meta_eval.table_csv(cells, signatures, "F", human, PAYLOADS[1]))
+    rows = records(agreement.table_csv(cells, signatures, "F", human, PAYLOADS[1]))
     assert [r["variant"] for r in rows] == [c.variant for c in cells]
     assert {r["human"] for r in rows} == {human} and {r["config_signature"] for r in rows} == {PAYLOADS[4]}
     assert [r["note"] for r in rows] == ["", PAYLOADS[3], "", ""] and rows[0]["run_signature"] == PAYLOADS[1]
     # the LaTeX table: a row per variant with its values as the CSV has them (4 digits, -- if undefined)
-    tex = meta_eval.table_latex(cells, signatures, "F", human, PAYLOADS[1], 0.95)
+    tex = agreement.table_latex(cells, signatures, "F", human, PAYLOADS[1], 0.95)
     values: dict[str, list[str]] = {}
     for r in rows:
-        values.setdefault(r["variant"], []).append(meta_eval.number(float(r["value"] or "nan"), 4).replace("—", "--"))
+        values.setdefault(r["variant"], []).append(agreement.number(float(r["value"] or "nan"), 4).replace("—", "--"))
     expected_rows = [[" ".join(typeset(v).replace("·", "/").split()), *vs] for v, vs in values.items()]
     assert [[" ".join(row[0].split()), *row[1:]] for row in tabular(tex)[::2]] == expected_rows
     assert f"with {typeset(human)};" in unescape(tex)

@@ -13,7 +13,7 @@ import pytest
 
 from annotation import AnnotationStore, Item, StoreError
 from rouge_core.readers import read_corpus
-from ui.annotation_view import agreement_table, order, shared_markdown
+from ui.compute.annotate import agreement_table, order, shared_markdown
 
 from .test_annotation_migrations import build
 

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from ui.render import claims, corpus, differences, lcs, learn, meta_eval, ngrams, runs, skip, step_table, wlcs
+from ui.render import agreement, claims, corpus, differences, lcs, learn, ngrams, runs, skip, step_table, wlcs
 from ui.render.numbers import DASH, interval, number
 
 #: Values the views print: counts, ratios, weights, k^w sums (some past 10^6), tiny and negative ones.
@@ -63,10 +63,10 @@ def test_interval_texts() -> None:
 
 
 def test_no_view_keeps_a_formatter_of_its_own() -> None:
-    # The formatters the views had (step_table.num, runs/lcs/wlcs._fmt, meta_eval.interval) are gone;
+    # The formatters the views had (step_table.num, runs/lcs/wlcs._fmt, agreement.interval) are gone;
     # learn.num stays as the name the Learn pages call, and is the one formatter's trimmed style.
-    for module, name in [(step_table, "num"), (runs, "_fmt"), (lcs, "_fmt"), (wlcs, "_fmt"), (meta_eval, "interval")]:
+    for module, name in [(step_table, "num"), (runs, "_fmt"), (lcs, "_fmt"), (wlcs, "_fmt"), (agreement, "interval")]:
         assert getattr(module, name, None) in (None, interval), f"{module.__name__}.{name}"
-    assert meta_eval.number is number and claims.number is number and ngrams.number is number
+    assert agreement.number is number and claims.number is number and ngrams.number is number
     assert skip.number is number and differences.number is number
     assert [learn.num(x) for x in (3.0, 0.75, 1 / 3)] == ["3", "0.75", "0.33333"]

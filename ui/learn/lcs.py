@@ -11,7 +11,7 @@ from rouge_core import Report, RougeConfig
 from rouge_core.explain import LcsExplanation
 from rouge_core.scoring import Counts
 from rouge_core.steps import MAX_STEP_TOKENS
-from ui.compute import report_for, table_walk
+from ui.compute.pair import report_for, table_walk
 from ui.learn.walk import stepped
 from ui.render import learn as rl
 from ui.render import step_table

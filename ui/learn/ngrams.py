@@ -10,7 +10,7 @@ import streamlit as st
 from rouge_core import RougeConfig
 from rouge_core.scoring import Counts
 from rouge_core.steps import MAX_WALK_TOKENS
-from ui.compute import ngram_walk, report_for
+from ui.compute.pair import ngram_walk, report_for
 from ui.learn.walk import stepped
 from ui.render import learn as rl
 from ui.widgets import kept

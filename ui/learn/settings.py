@@ -9,7 +9,7 @@ from typing import Any, Mapping
 import streamlit as st
 
 from rouge_core import RougeConfig
-from ui.compute import report_for
+from ui.compute.pair import report_for
 from ui.learn.inputs import SAMPLES
 from ui.learn.sections import SECTIONS, Section
 from ui.render import learn as rl

@@ -10,7 +10,7 @@ import streamlit as st
 from rouge_core import RougeConfig
 from rouge_core.scoring import Counts
 from rouge_core.steps import MAX_STEP_TOKENS
-from ui.compute import report_for, skip_walk
+from ui.compute.pair import report_for, skip_walk
 from ui.learn.walk import stepped
 from ui.render import learn as rl
 from ui.render import step_table

@@ -17,7 +17,7 @@ from ui.render.html import esc, figure_title
 from ui.render.numbers import interval
 
 if TYPE_CHECKING:  # annotations only: the compute, widget and render modules import each other's types
-    from ui.corpus_compute import ScoredSystem
+    from ui.compute.corpus import ScoredSystem
 
 #: Statistics by their column suffix.
 STATS = {"R": "recall", "P": "precision", "F": "fmeasure"}

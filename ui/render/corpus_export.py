@@ -27,7 +27,7 @@ from ui.render.corpus import (
 from ui.render.html import esc
 
 if TYPE_CHECKING:  # annotations only: the compute, widget and render modules import each other's types
-    from ui.corpus_compute import ScoredSystem
+    from ui.compute.corpus import ScoredSystem
 
 
 def perl_command(config: RougeConfig) -> str:

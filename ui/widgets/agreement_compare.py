@@ -11,7 +11,7 @@ import streamlit as st
 
 from rouge_core.correlation import PermutationTest
 from rouge_core.score_matrix import ScoreMatrix
-from ui import meta_eval_compute as me
+from ui.compute import agreement as me
 from ui.render.literal import md_literal
 from ui.widgets.agreement_pickers import count, pick
 

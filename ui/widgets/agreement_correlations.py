@@ -10,8 +10,8 @@ import streamlit as st
 
 from rouge_core import RougeConfig
 from rouge_core.score_matrix import ScoreMatrix
-from ui import meta_eval_compute as me
-from ui import meta_eval_human as mh
+from ui.compute import agreement as me
+from ui.compute import agreement_human as mh
 from ui.widgets import kept
 from ui.widgets.agreement_pickers import count, pick
 

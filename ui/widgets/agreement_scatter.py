@@ -11,9 +11,9 @@ import numpy as np
 import streamlit as st
 
 from rouge_core.score_matrix import ScoreMatrix
-from ui import meta_eval_compute as me
-from ui import meta_eval_human as mh
-from ui.render import meta_eval as view
+from ui.compute import agreement as me
+from ui.compute import agreement_human as mh
+from ui.render import agreement as view
 from ui.widgets.agreement_pickers import pick
 from ui.widgets.corpus_input import SELECTED, open_in_inspect
 

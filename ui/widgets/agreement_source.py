@@ -14,8 +14,8 @@ import streamlit as st
 from annotation import AnnotationStore, StoreError, human_scores
 from rouge_core.readers import ReadError
 from rouge_core.score_matrix import ScoreMatrix
-from ui import meta_eval_human as mh
-from ui.annotation_view import store_or_message
+from ui.compute import agreement_human as mh
+from ui.compute.annotate import store_or_message
 from ui.render.literal import md_literal
 from ui.widgets import kept
 from ui.widgets.agreement_pickers import pick

@@ -1,6 +1,6 @@
 """The Agreement page's correlation table: its signature line, the heatmap / table / Lin (2004) grid tabs
 (the grid with its own level and coefficient pickers), why some cells are empty, and the CSV and LaTeX
-downloads. Every number is a :class:`~ui.meta_eval_compute.Cell`; :mod:`ui.render.meta_eval` draws them."""
+downloads. Every number is a :class:`~ui.compute.agreement.Cell`; :mod:`ui.render.agreement` draws them."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import streamlit as st
 
 from rouge_core import RougeConfig
 from rouge_core.correlation_levels import MIN_GROUP
-from ui import meta_eval_compute as me
-from ui import meta_eval_human as mh
-from ui import meta_eval_variants as mv
-from ui.render import meta_eval as view
+from ui.compute import agreement as me
+from ui.compute import agreement_human as mh
+from ui.compute import agreement_variants as mv
+from ui.render import agreement as view
 from ui.render.literal import md_literal
 from ui.widgets.agreement_pickers import pick
 from ui.widgets.agreement_variants import Chosen

@@ -10,8 +10,8 @@ from typing import Optional
 import streamlit as st
 
 from rouge_core import RougeConfig
-from ui import meta_eval_compute as me
-from ui import meta_eval_variants as mv
+from ui.compute import agreement as me
+from ui.compute import agreement_variants as mv
 from ui.render.corpus import STAT_NAMES
 from ui.render.literal import md_literal
 from ui.widgets import kept

@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from annotation import AnnotationStore, Judgment, Rubric
-from ui.annotation_view import agreement_table, disagreement_table
+from ui.compute.annotate import agreement_table, disagreement_table
 from ui.widgets import kept
 
 

@@ -19,8 +19,8 @@ import streamlit as st
 
 from annotation import Item, Rubric, StoreError, Undone
 from annotation.status import MAX_NOTE
-from ui.annotation_view import judged_items, order, resume_position, shared_markdown, store_or_message
-from ui.compute import report_for
+from ui.compute.annotate import judged_items, order, resume_position, shared_markdown, store_or_message
+from ui.compute.pair import report_for
 from ui.render.html import esc
 from ui.render.literal import md_literal
 from ui.render.ngrams import ngram_page_html

@@ -8,7 +8,7 @@ from typing import Any
 import streamlit as st
 
 from annotation import AnnotationStore, Rubric, StoreError
-from ui.annotation_view import criterion_specs
+from ui.compute.annotate import criterion_specs
 from ui.widgets import kept
 from ui.widgets.annotate_message import say
 

@@ -10,7 +10,7 @@ import streamlit as st
 
 from annotation import AnnotationStore, Item, StoreError
 from rouge_core.decoding import TextDecodeError, decode_text
-from ui.annotation_view import open_store
+from ui.compute.annotate import open_store
 from ui.render.literal import md_literal
 from ui.widgets import kept
 from ui.widgets.store_messages import failed, save, show

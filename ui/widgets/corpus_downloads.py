@@ -9,7 +9,7 @@ from typing import Callable
 import streamlit as st
 
 from rouge_core import RougeConfig
-from ui.corpus_compute import ScoredSystem
+from ui.compute.corpus import ScoredSystem
 from ui.render import corpus_export as export
 
 #: (label, what makes the file, its name, its MIME type), in the buttons' order.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core import RougeConfig
-from ui.corpus_compute import ScoredSystem
+from ui.compute.corpus import ScoredSystem
 from ui.render.corpus import headline, names, summary_frame
 from ui.render.literal import md_literal
 

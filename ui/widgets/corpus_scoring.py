@@ -1,5 +1,5 @@
 """The Corpus page's scoring: the system scored (one at a time), the budget, the time estimate, and the
-scores themselves (``ui.corpus_compute``'s cache, or now with a progress bar)."""
+scores themselves (``ui.compute.corpus``'s cache, or now with a progress bar)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import streamlit as st
 
 from rouge_core import RougeConfig
 from rouge_core.readers import Corpus
-from ui.corpus_compute import CORPUS, ScoredSystem, is_cached, problems, scored, size_of, too_large_message
+from ui.compute.corpus import CORPUS, ScoredSystem, is_cached, problems, scored, size_of, too_large_message
 from ui.render.literal import md_literal
 from ui.widgets.corpus_input import Loaded, persistent
 

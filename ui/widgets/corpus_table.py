@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from rouge_core.readers import Document
-from ui.corpus_compute import ScoredSystem
+from ui.compute.corpus import ScoredSystem
 from ui.render.corpus import CANDIDATE_TOKENS, REFERENCE_TOKENS, column
 from ui.render.literal import md_literal
 from ui.widgets.corpus_input import Loaded, forget_selection, open_in_inspect, selected_id

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from ui.corpus_compute import ScoredSystem
+from ui.compute.corpus import ScoredSystem
 from ui.render.corpus import STAT_NAMES, column, names
 from ui.widgets.corpus_input import persistent
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import budget
+from ui.compute import budget
 from ui.render.literal import md_literal
 from ui.samples import OPENING_SAMPLE, load_samples
 from ui.widgets import inspect_split, kept, state

@@ -15,7 +15,7 @@ from typing import Callable, Iterator
 import streamlit as st
 
 from annotation import AnnotationStore, StoreError
-from ui.annotation_view import store_or_message
+from ui.compute.annotate import store_or_message
 from ui.render.literal import md_literal
 
 #: session_state key of {widget key: the reason its last change was not saved}.

@@ -11,9 +11,9 @@ import streamlit as st
 from rouge_core.comparison import METHODS
 from rouge_core.config import MAX_BOOTSTRAP_SAMPLES
 from rouge_core.systems import STATISTICS, Convention, Statistic
+from ui.compute.systems import Settings, resampled
 from ui.render import systems as view
 from ui.render.corpus import STAT_NAMES
-from ui.systems_compute import Settings, resampled
 from ui.widgets import kept
 
 #: The statistic's letter on screen -> its name in rouge_core (``{"P": "precision", ...}``).
@@ -47,7 +47,7 @@ class Choice:
 
     @property
     def what(self) -> str:
-        """``resamples`` or ``shuffles`` (:func:`ui.systems_compute.resampled`)."""
+        """``resamples`` or ``shuffles`` (:func:`ui.compute.systems.resampled`)."""
         return resampled(self.method)
 
     def settings(self, confidence: float) -> Settings:

@@ -8,8 +8,8 @@ from typing import Optional, Sequence
 import streamlit as st
 
 from rouge_core.readers import Corpus
+from ui.compute.systems import restricted, shared_documents
 from ui.render.literal import md_literal
-from ui.systems_compute import restricted, shared_documents
 from ui.widgets import kept
 from ui.widgets.corpus_input import Loaded
 

@@ -9,8 +9,8 @@ from typing import Callable, Sequence
 import streamlit as st
 
 from rouge_core import RougeConfig
+from ui.compute.systems import Ran
 from ui.render import systems as view
-from ui.systems_compute import Ran
 from ui.widgets.corpus_input import Loaded
 
 #: A download: its label, what makes its text (on click), its file name and type.

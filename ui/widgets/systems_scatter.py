@@ -10,9 +10,9 @@ from typing import Any, Optional
 import streamlit as st
 
 from rouge_core.readers import Corpus
+from ui.compute.systems import Compared
 from ui.render import systems as view
 from ui.render.literal import md_literal
-from ui.systems_compute import Compared
 from ui.widgets.corpus_input import Loaded, open_in_inspect
 from ui.widgets.systems_choice import pick
 

@@ -13,7 +13,7 @@ from rouge_core import RougeConfig
 from rouge_core.presets import PRESETS
 from rouge_core.readers import Corpus
 from rouge_core.systems import Statistic
-from ui.gap_compute import GAP, lcs_match
+from ui.compute.which_rouge import GAP, lcs_match
 from ui.widgets import kept, state
 
 #: The choice that stands for the sidebar's settings, offered before the presets.

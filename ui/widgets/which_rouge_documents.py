@@ -13,9 +13,9 @@ import streamlit as st
 from rouge_core import RougeConfig
 from rouge_core.presets import PRESETS
 from rouge_core.setting_gap import MeasureGap
-from ui import budget
-from ui.gap_compute import GapResult
-from ui.render import setting_gap as view
+from ui.compute import budget
+from ui.compute.which_rouge import GapResult
+from ui.render import which_rouge as view
 from ui.widgets.corpus_input import Loaded, loaded
 from ui.widgets.options import apply_settings
 from ui.widgets.which_rouge_choice import SIDEBAR, Choice

@@ -7,8 +7,8 @@ from functools import partial
 
 import streamlit as st
 
-from ui.gap_compute import GapResult
-from ui.render import setting_gap as view
+from ui.compute.which_rouge import GapResult
+from ui.render import which_rouge as view
 from ui.widgets.which_rouge_choice import Choice
 
 

@@ -8,8 +8,8 @@ import streamlit as st
 
 from rouge_core.setting_gap import MeasureGap, SettingGap
 from rouge_core.systems import Statistic
-from ui.gap_compute import CONFIDENCE
-from ui.render import setting_gap as view
+from ui.compute.which_rouge import CONFIDENCE
+from ui.render import which_rouge as view
 from ui.render.literal import md_literal
 from ui.widgets.which_rouge_choice import pick
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core.systems import Statistic
-from ui.gap_compute import CONFIDENCE, SAMPLES, SEED, GapResult
-from ui.render import setting_gap as view
+from ui.compute.which_rouge import CONFIDENCE, SAMPLES, SEED, GapResult
+from ui.render import which_rouge as view
 from ui.render.literal import md_literal
 
 

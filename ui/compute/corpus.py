@@ -1,7 +1,7 @@
 """Scoring a loaded corpus, one system at a time: the budget, a progress bar, and a cache.
 
 Results are cached per (data digest, system, config signature) in one cache shared by all sessions
-and bounded by an estimate of their memory (:mod:`ui.memory_cache`): the first run shows a progress
+and bounded by an estimate of their memory (:mod:`ui.compute.cache`): the first run shows a progress
 bar (pairs done / total, time left), a rerun with the same data and options is instant.
 
 Budget (measured on this project's 2-core machine, default measures ROUGE-1..4, L, W-1.2, S4, SU4):
@@ -26,7 +26,7 @@ from rouge_core import RougeConfig, batch_fast
 from rouge_core.corpus import CorpusReport, evaluate_corpus
 from rouge_core.readers import Document
 from rouge_core.tokenize import analyze_keys
-from ui.memory_cache import MemoryLRU
+from ui.compute.cache import MemoryLRU
 from ui.render.corpus import examples_frame, search_texts
 from ui.render.scores import text_id
 

@@ -8,7 +8,7 @@ the largest differences (at most the explanation cap). Its cost is about that of
 page's budget (:data:`GAP`) counts words and word pairs times those scorings, and refuses a larger
 corpus before anything is computed. Results are cached per (data digest, system, both signatures,
 options) in one cache shared by all sessions and bounded by an estimate of their memory
-(:mod:`ui.memory_cache`), as :mod:`ui.corpus_compute` does for scores.
+(:mod:`ui.compute.cache`), as :mod:`ui.compute.corpus` does for scores.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from rouge_core.setting_gap import SettingGap, setting_gap
 from rouge_core.setting_gap.rules import rules_to_run
 from rouge_core.setting_gap.settings import differing, measure_pairs
 from rouge_core.systems import Statistic
-from ui.corpus_compute import SECONDS_PER_WORD_PAIR, CorpusSize, size_of
-from ui.memory_cache import MemoryLRU
+from ui.compute.cache import MemoryLRU
+from ui.compute.corpus import SECONDS_PER_WORD_PAIR, CorpusSize, size_of
 from ui.render.literal import md_literal
 from ui.widgets.corpus_input import Loaded
 

@@ -1,7 +1,7 @@
 """Cached wrappers of rouge_core: the only way a page gets a number.
 
 Reports and comparisons live in one cache shared by all sessions and bounded by an
-estimate of their memory (:mod:`ui.memory_cache`), not by their number; small results
+estimate of their memory (:mod:`ui.compute.cache`), not by their number; small results
 (sizes, ROUGE-1 scores) in ``st.cache_data``.
 """
 
@@ -27,8 +27,8 @@ from rouge_core.steps import (
     union_steps,
 )
 from rouge_core.token_stages import TokenStages, compare_tokenizers, tokenizer_config
-from ui.budget import Budget, Size, measure, problems, too_large_message
-from ui.memory_cache import REPORT_CACHE_BYTES, MemoryLRU, report_bytes
+from ui.compute.budget import Budget, Size, measure, problems, too_large_message
+from ui.compute.cache import REPORT_CACHE_BYTES, MemoryLRU, report_bytes
 from ui.render.literal import md_literal
 
 
@@ -109,7 +109,7 @@ def _mistake(mistake: str, candidate: str, reference: str, signature: str) -> Ou
 
 def mistake_outcome(mistake: str, candidate: str, reference: str, config: RougeConfig) -> Outcome:
     """A deliberately wrong implementation next to the correct value, on one input (small inputs only:
-    see ui.budget.MISTAKES)."""
+    see ui.compute.budget.MISTAKES)."""
     return _mistake(mistake, candidate, reference, config.signature())
 
 

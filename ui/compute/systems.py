@@ -1,6 +1,6 @@
 """Scoring every system of a loaded corpus, and comparing them, for the Systems page.
 
-Scoring goes through :func:`ui.corpus_compute.scored` (one system at a time, its progress bar, its
+Scoring goes through :func:`ui.compute.corpus.scored` (one system at a time, its progress bar, its
 memory-bounded cache shared with the Corpus page). The comparison has a cache of its own, keyed by
 the scored reports' identity (data digest, system, config signature) and the test's settings: a new
 test, seed or number of samples reruns :func:`rouge_core.comparison.compare_systems` only, never the
@@ -21,8 +21,8 @@ from rouge_core import RougeConfig
 from rouge_core.comparison import METHODS, Comparison, compare_systems
 from rouge_core.readers import Corpus
 from rouge_core.systems import Convention, Statistic, SystemScores, system_scores
-from ui.corpus_compute import ScoredSystem, is_cached, problems, scored, size_of, too_large_message
-from ui.memory_cache import MemoryLRU
+from ui.compute.cache import MemoryLRU
+from ui.compute.corpus import ScoredSystem, is_cached, problems, scored, size_of, too_large_message
 from ui.render.literal import md_literal
 from ui.widgets.corpus_input import Loaded
 

@@ -1,6 +1,6 @@
 """Correlations of ROUGE variants with human scores -> tables, a heatmap, Lin (2004)'s settings x measures
 grid, the human vs ROUGE scatter and the CSV / LaTeX downloads (no widgets, no statistics: every number
-is a :class:`~ui.meta_eval_compute.Cell` computed by rouge_core.correlation).
+is a :class:`~ui.compute.agreement.Cell` computed by rouge_core.correlation).
 
 Colours: the heatmap's correlations run from -1 to 1 on ColorBrewer's PuOr, a diverging scale safe for
 colour-blind readers, white at 0 (a 0-to-1 grey scale drew -1 and 0 alike); a cell with no value is the
@@ -19,7 +19,7 @@ import plotly.graph_objects as go
 
 from rouge_core import __version__
 from rouge_core.io.csv_writer import records_csv
-from ui.meta_eval_compute import COEFFICIENT_NAMES, LEVEL_NAMES, Cell
+from ui.compute.agreement import COEFFICIENT_NAMES, LEVEL_NAMES, Cell
 from ui.render import colours
 from ui.render.corpus import NEUTRAL
 from ui.render.corpus_export import latex_escape
@@ -181,7 +181,7 @@ def scatter_figure(
                 y=rows["shown"].tolist() if "shown" in rows else rows["human"].tolist(),
                 mode="markers",
                 name=esc(short(str(system), 24)),
-                # The document and the true human score (the point may be jittered: ui.meta_eval_compute.jittered).
+                # The document and the true human score (the point may be jittered: ui.compute.agreement.jittered).
                 customdata=[[esc(short(str(d), 60)), h] for d, h in zip(rows["doc_id"], rows["human"])],
                 marker=dict(
                     color=NEUTRAL,

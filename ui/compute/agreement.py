@@ -1,5 +1,5 @@
-"""Agreement with humans: the per-summary scores of ROUGE variants (:mod:`ui.meta_eval_variants`) on the
-summaries people judged (:mod:`ui.meta_eval_human`), and the correlations of each variant with the human
+"""Agreement with humans: the per-summary scores of ROUGE variants (:mod:`ui.compute.agreement_variants`) on the
+summaries people judged (:mod:`ui.compute.agreement_human`), and the correlations of each variant with the human
 scores; the scatter's rows and the pair a selected point opens in Inspect.
 
 Pure functions (tested in tests/app/test_meta_eval.py) and the cached wrappers the page calls. Every
@@ -36,8 +36,8 @@ from rouge_core.correlation import (
 from rouge_core.correlation_levels import too_small
 from rouge_core.readers import Corpus, Document
 from rouge_core.score_matrix import ScoreMatrix, score_matrix
-from ui.corpus_compute import measure, problems
-from ui.meta_eval_variants import Job, Variant
+from ui.compute.agreement_variants import Job, Variant
+from ui.compute.corpus import measure, problems
 from ui.widgets.corpus_input import Loaded, Source
 
 #: Statistic letter -> the Score field it reads.
@@ -70,7 +70,7 @@ def too_large(pairs: Mapping[str, Sequence[Pair]], jobs: Sequence[Job]) -> list[
     """ "<system>: <why>" for each system too large to score here (the Corpus page's budget, under the
     config with the most measures); empty when every system fits.
 
-    >>> from ui.meta_eval_variants import plan
+    >>> from ui.compute.agreement_variants import plan
     >>> too_large({"A": (("A", "d1", ("a b",), (("a",),)),)}, plan(RougeConfig(), [Variant("ROUGE-1", "CASE")]))
     []
     """
@@ -196,7 +196,7 @@ def scatter_frame(x: np.ndarray, human: ScoreMatrix) -> pd.DataFrame:
 
 
 def picked_point(event: Any, frame: pd.DataFrame) -> Optional[tuple[str, str]]:
-    """The (system, doc_id) of the first point selected on :func:`ui.render.meta_eval.scatter_figure`
+    """The (system, doc_id) of the first point selected on :func:`ui.render.agreement.scatter_figure`
     (a trace per system in the frame's order, ``point_index`` the row within it); None if none is.
 
     >>> f = pd.DataFrame({"system": ["A", "B", "B"], "doc_id": ["1", "1", "2"], "rouge": [0.1] * 3, "human": [1.0] * 3})
