@@ -8,7 +8,7 @@ with an explanation of every number.
 """
 
 from .batch import BatchResult, MeasureColumns, PairError, score_batch
-from .config import PROFILES, TOKENIZERS, UNLIMITED, RougeConfig
+from .config import PROFILES, TOKENIZERS, UNLIMITED, MultiRefMode, ProfileName, RougeConfig, TokenizerName
 from .corpus import CorpusReport, evaluate_corpus, summarize_batch
 from .evaluate import MeasureResult, ReferenceResult, Report, evaluate, score
 from .kernels.backend import Backend, backend
@@ -20,6 +20,9 @@ __version__ = "1.0.0"
 __all__ = [
     "PROFILES",
     "TOKENIZERS",
+    "ProfileName",
+    "TokenizerName",
+    "MultiRefMode",
     "UNLIMITED",
     "RougeConfig",
     "MeasureResult",

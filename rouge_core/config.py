@@ -8,16 +8,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields, replace
-from typing import Any, Optional
+from typing import Any, Literal, Optional, get_args
 
 from .profiles import Profile, check_quirks, format_quirks, parse_quirks, resolve
 from .stem import Exceptions, ExceptionTable
 
 VERSION = "1.0"
 
-PROFILES: tuple[str, ...] = ("rouge155", "rouge-score", "paper")
-TOKENIZERS: tuple[str, ...] = ("rouge155", "rouge-score", "unicode")
-MULTI_REF_MODES: tuple[str, ...] = ("pooled", "best", "jackknife")
+#: The profiles, tokenizers and multi-reference modes a config accepts (type checkers see them as these
+#: literal strings; the config also checks them at run time, for callers without a type checker).
+ProfileName = Literal["rouge155", "rouge-score", "paper"]
+TokenizerName = Literal["rouge155", "rouge-score", "unicode"]
+MultiRefMode = Literal["pooled", "best", "jackknife"]
+PROFILES: tuple[ProfileName, ...] = get_args(ProfileName)
+TOKENIZERS: tuple[TokenizerName, ...] = get_args(TokenizerName)
+MULTI_REF_MODES: tuple[MultiRefMode, ...] = get_args(MultiRefMode)
 
 
 @dataclass(frozen=True)
@@ -88,8 +93,8 @@ class RougeConfig:
     ValueError: invalid alpha=2: allowed values are a number in [0, 1]
     """
 
-    profile: str = "rouge155"
-    tokenizer: Optional[str] = None
+    profile: ProfileName = "rouge155"
+    tokenizer: Optional[TokenizerName] = None
     stem: bool = False
     stem_exceptions: bool = True
     remove_stopwords: bool = False
@@ -101,7 +106,7 @@ class RougeConfig:
     rouge_s: bool = True
     rouge_su: bool = True
     alpha: float = 0.5
-    multi_ref: Optional[str] = None
+    multi_ref: Optional[MultiRefMode] = None
     word_limit: Optional[int] = None
     byte_limit: Optional[int] = None
     confidence: float = 95.0

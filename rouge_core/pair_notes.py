@@ -17,13 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping, Optional, Sequence, Union
 
-from .config import RougeConfig
+from .config import RougeConfig, TokenizerName
 from .tokenize import TOKENIZER_REGISTRY, TextInput, analyze_keys, as_text, key_function
 
 #: What a summary holds for the notes: ``"empty"``, ``"no tokens"`` (cleaned away) or ``"tokens"``.
 EMPTY, NO_TOKENS, TOKENS = "empty", "no tokens", "tokens"
 #: The tokenizer that keeps letters of every script (each CJK character a token).
-UNICODE = "unicode"
+UNICODE: TokenizerName = "unicode"
 
 
 def summary_state(text: TextInput, config: RougeConfig) -> str:

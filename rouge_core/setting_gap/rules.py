@@ -139,7 +139,7 @@ def named_rules(
     {'ROUGE-Lflat': ['rougeL-flat']}
     """
     refs: list[TextInput] = [references] if isinstance(references, str) else list(references)
-    configs = {p: base.with_(profile=p) for p in PROFILES}
+    configs: dict[str, RougeConfig] = {p: base.with_(profile=p) for p in PROFILES}
     ctx = Context(tuple(as_text(t) for t in (candidate, *refs)), configs, _LazyReports(candidate, refs, configs))
     out: dict[str, list[str]] = {}
     for r in rules:

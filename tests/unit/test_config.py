@@ -268,3 +268,18 @@ def test_an_exception_table_is_a_setting_named_in_the_signature():
     with pytest.raises(ValueError, match="invalid exception_table="):
         RougeConfig(exception_table={"mice": "rodent"})  # type: ignore[arg-type]
     assert RougeConfig(stem=True, stem_exceptions=False, exception_table=table).stem_lookup is False
+
+
+def test_the_option_types_list_exactly_what_the_config_accepts():
+    from typing import get_args
+
+    from rouge_core import MultiRefMode, ProfileName, TokenizerName
+    from rouge_core.config import MULTI_REF_MODES
+    from rouge_core.profiles import PROFILE_RECORDS
+
+    assert get_args(ProfileName) == PROFILES == ("rouge155", "rouge-score", "paper")
+    assert set(PROFILES) == set(PROFILE_RECORDS)  # a profile record is a name type checkers accept, and back
+    assert get_args(TokenizerName) == TOKENIZERS == ("rouge155", "rouge-score", "unicode")
+    assert get_args(MultiRefMode) == MULTI_REF_MODES == ("pooled", "best", "jackknife")
+    with pytest.raises(ValueError, match="invalid profile='rouge-1.5.5'"):
+        RougeConfig(profile="rouge-1.5.5")  # type: ignore[arg-type]
