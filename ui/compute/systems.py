@@ -25,6 +25,7 @@ from ui.compute.cache import MemoryLRU
 from ui.compute.corpus import ScoredSystem, is_cached, problems, scored, size_of, too_large_message
 from ui.render.literal import md_literal
 from ui.widgets.corpus_input import Loaded
+from ui.widgets.estimate import estimate_shown
 
 #: Estimated bytes all cached comparisons may hold together (a comparison is small: its pairs and values).
 COMPARISON_CACHE_BYTES = 32 * 2**20
@@ -183,12 +184,9 @@ def score_and_compare(
         st.warning(md_literal(too_large_message(found), 2000))
         return None
     todo = [s for s in systems if not is_cached(current, s, config)]
-    note = st.empty()
-    if todo:
-        seconds = sum(size_of(current, s).seconds(config) for s in todo)
-        note.caption(f"{len(todo)} system(s) to score: about {max(seconds, 0.1):,.1f} s.")
-    done = score_systems(current, systems, config)
-    note.empty()
+    seconds = sum(size_of(current, s).seconds(config) for s in todo)
+    with estimate_shown(f"{len(todo)} system(s) to score: about {max(seconds, 0.1):,.1f} s." if todo else None):
+        done = score_systems(current, systems, config)
     what = resampled(settings.method)
     pairs = len(systems) * (len(systems) - 1) // 2
     try:

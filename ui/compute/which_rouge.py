@@ -28,6 +28,7 @@ from ui.compute.cache import MemoryLRU
 from ui.compute.corpus import SECONDS_PER_WORD_PAIR, CorpusSize, size_of
 from ui.render.literal import md_literal
 from ui.widgets.corpus_input import Loaded
+from ui.widgets.estimate import estimate_shown
 
 #: The paired bootstrap of the per-document differences (fixed, so the page's numbers can be reproduced).
 SAMPLES = 1000
@@ -290,16 +291,13 @@ def compare(
     if found:
         st.warning(md_literal(too_large_message(found), 1500))
         return None
-    estimate = st.empty()
-    if not is_cached(current, system, a, b, match, statistic, cap):
-        estimate.caption(
-            f"{size.pairs:,} pairs, {size.words:,} words, {todo.scorings} scorings and up to {todo.examined:,} "
-            f"examined documents: about {max(seconds(size, todo), 0.1):,.1f} s."
-        )
-    try:
-        return gap_for(current, system, a, b, match, statistic, cap)
-    except ValueError as exc:  # e.g. a document ID twice in one system
-        st.error(md_literal(f"This corpus cannot be compared: {exc}.", 800))
-        return None
-    finally:
-        estimate.empty()
+    wait = (
+        f"{size.pairs:,} pairs, {size.words:,} words, {todo.scorings} scorings and up to {todo.examined:,} "
+        f"examined documents: about {max(seconds(size, todo), 0.1):,.1f} s."
+    )
+    with estimate_shown(None if is_cached(current, system, a, b, match, statistic, cap) else wait):
+        try:
+            return gap_for(current, system, a, b, match, statistic, cap)
+        except ValueError as exc:  # e.g. a document ID twice in one system
+            st.error(md_literal(f"This corpus cannot be compared: {exc}.", 800))
+            return None

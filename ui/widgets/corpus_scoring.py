@@ -12,6 +12,7 @@ from rouge_core.readers import Corpus
 from ui.compute.corpus import CORPUS, ScoredSystem, is_cached, problems, scored, size_of, too_large_message
 from ui.render.literal import md_literal
 from ui.widgets.corpus_input import Loaded, persistent
+from ui.widgets.estimate import estimate_shown
 
 
 def system_to_score(corpus: Corpus) -> str:
@@ -34,11 +35,6 @@ def score_the_corpus(current: Loaded, system: str, config: RougeConfig) -> Optio
     if found:
         st.warning(md_literal(too_large_message(found), 1500))
         return None
-    estimate = st.empty()
-    if not is_cached(current, system, config):
-        estimate.caption(
-            f"{size.pairs:,} pairs, {size.words:,} words: about {max(size.seconds(config), 0.1):,.1f} s to score."
-        )
-    result = scored(current, system, config)
-    estimate.empty()
-    return result
+    wait = f"{size.pairs:,} pairs, {size.words:,} words: about {max(size.seconds(config), 0.1):,.1f} s to score."
+    with estimate_shown(None if is_cached(current, system, config) else wait):
+        return scored(current, system, config)
