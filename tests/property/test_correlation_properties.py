@@ -244,7 +244,9 @@ def test_systems_with_permuted_scores_tie_at_the_system_level(data, coefficient)
     # is scipy's on the exact means (decimals as written), where they tie.
     scores, order, rest = data
     z = np.array([scores, [scores[k] for k in order], *rest[:2]])
-    x = np.array(rest[2:] + [[v + 0.05 for v in rest[2]], scores])
+    # the shifted row written as decimals too (2.4 + 0.05 is 2.4499999999999997 as a float, which would tie
+    # 2.45 in the means but not in the decimals the expectation sums)
+    x = np.array(rest[2:] + [[round(v + 0.05, 2) for v in rest[2]], scores])
     exact = [[sum(Fraction(repr(float(v))) for v in row) / len(row) for row in m] for m in (x, z)]
     means = [[float(v) for v in m] for m in exact]
     expected = scipy_columns(coefficient, np.array(means[0])[:, None], np.array(means[1])[:, None])[0]
