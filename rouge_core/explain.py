@@ -159,6 +159,9 @@ class LcsExplanation:
     notes: tuple[str, ...] = ()
     sentences: Optional[SentenceKeys] = field(default=None, repr=False)
     flat_pair: Optional[SentencePair] = field(default=None, repr=False)
+    #: ROUGE-W over sentences: sum_i |M_i|^w, the recall base before ROUGE-1.5.5 weights it again
+    #: (``reference_total`` is then its f); None for the other kinds.
+    recall_base: Optional[float] = None
 
     @cached_property
     def pairs(self) -> tuple[SentencePair, ...]:

@@ -122,6 +122,7 @@ def lcs_measure(
             marks_out if explain else None,
             runs if explain else None,
         )
+    base: Optional[float] = None
     if weighted:
         base = sum(f_len**w for f_len in map(float, map(len, reference)))
         counts = Counts(hit, base**w if double_weight else base, float(cand_total) ** w)
@@ -149,6 +150,7 @@ def lcs_measure(
             counts.peer,
             tuple(notes),
             sentences=SentenceKeys(reference, candidate),
+            recall_base=base,
         ),
     )
 

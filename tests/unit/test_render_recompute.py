@@ -32,3 +32,16 @@ def test_wlcs_arithmetic_names_the_candidate_length(profile: str, weight: float)
     text = wlcs_arithmetic(r, label, 0).text
     assert "(n = 9 candidate tokens)" in text
     assert r.measures[label].per_reference[0].counts.peer == pytest.approx(9.0**weight)
+
+
+def test_the_union_wlcs_recall_base_comes_from_the_core() -> None:
+    # reference sentences of 4 and 3 tokens, w = 2: sum_i |M_i|^w = 16 + 9 = 25, and ROUGE-1.5.5 weighs it
+    # again: f(25) = 625 is the recall count
+    r = evaluate("a b x\ne f", "a b c d.\ne f g", RougeConfig(profile="rouge155", wlcs_weight=2.0, max_n=None))
+    per = r.measures["ROUGE-W-2"].per_reference[0]
+    assert per.explanation.recall_base == 25.0 and per.counts.model == 625.0
+    assert "sum_i |M_i|^w = 4^2 + 3^2 = 25; ROUGE-1.5.5 weights it again: f(25) = 625" in (
+        wlcs_arithmetic(r, "ROUGE-W-2", 0).text
+    )
+    flat = evaluate("a b x", "a b c d", RougeConfig(profile="paper", wlcs_weight=2.0, max_n=None))
+    assert flat.measures["ROUGE-W-2"].per_reference[0].explanation.recall_base is None

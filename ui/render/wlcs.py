@@ -169,8 +169,7 @@ def wlcs_arithmetic(report: Report, label: str, ref_index: int) -> WlcsArithmeti
     hit_terms = " + ".join(f"{r.length}^{ws}" for r in e.runs[:8]) + (" + ..." if len(e.runs) > 8 else "")
     if e.kind == "wlcs-union":
         lens = [len(s) for s in ref.sentences]
-        base = sum(float(x) ** w for x in lens)
-        base_text = _weight(base)
+        base_text = _weight(e.recall_base or 0.0)  # sum_i |M_i|^w as the core summed it
         lens_txt = " + ".join(f"{x}^{ws}" for x in lens[:8]) + (" + ..." if len(lens) > 8 else "")
         text = (
             f"hit = sum of f(k) over the runs = {hit_terms or '0'} = {hit}\n"
