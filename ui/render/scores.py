@@ -8,29 +8,8 @@ import pandas as pd
 
 from rouge_core import Report
 from rouge_core.io.csv_writer import records_csv
+from rouge_core.io.export import count_value, to_json
 from rouge_core.io.export import text_id as text_id  # re-exported: its home was this module
-from rouge_core.io.export import to_json
-
-MULTI_REF_TEXT = {
-    "pooled": "counts pooled over all references (-f A)",
-    "best": "best single reference",
-    "jackknife": "average of the leave-one-out best scores (jackknifing)",
-}
-
-
-def _num(x: Optional[float]) -> float | int | None:
-    """A count: an int when it is a whole number a table can hold exactly, else a float.
-
-    ROUGE-W's counts are sums of k^w: with w = 4 they pass 2^63, which no table column
-    holds as an integer (the Arrow conversion failed).
-
-    >>> _num(3.0), _num(2.5), _num(1.2e24)
-    (3, 2.5, 1.2e+24)
-    """
-    if x is None:
-        return None
-    x = float(x)
-    return int(x) if x.is_integer() and abs(x) < 2**53 else x
 
 
 def headline_measures(report: Report) -> list[str]:
@@ -119,7 +98,7 @@ def scores_csv(report: Report) -> str:
     }
     rows = [
         {**row, "chosen reference": chosen, "notes": " ".join(m.notes), **ids}
-        for (row, chosen), m in zip(_rows(report, _num), report.measures.values())
+        for (row, chosen), m in zip(_rows(report, count_value), report.measures.values())
     ]
     return records_csv(rows)
 
