@@ -140,8 +140,10 @@ def _wait_any(futures: list[Any]) -> None:
 @contextmanager
 def local_cluster(workers: int = 2, threads_per_worker: int = 1) -> Iterator[Client]:
     """A client of a new ``LocalCluster`` of ``workers`` processes, on 127.0.0.1 only, without a
-    dashboard; closed when the block ends. Dask's log lines below ERROR are silenced, and the worker
-    processes never see Ctrl-C: this process closes the cluster (a worker would print a traceback)."""
+    dashboard; closed when the block ends. Dask's log lines below CRITICAL are silenced (a failed task
+    reaches the caller as an exception naming its pairs; a worker that loses the scheduler while the
+    cluster closes, after a Ctrl-C, would print a heartbeat traceback), and the worker processes never
+    see Ctrl-C: this process closes the cluster."""
     from distributed import Client, LocalCluster
 
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
@@ -158,7 +160,7 @@ def local_cluster(workers: int = 2, threads_per_worker: int = 1) -> Iterator[Cli
                     processes=True,
                     dashboard_address=None,
                     host="127.0.0.1",
-                    silence_logs=logging.ERROR,
+                    silence_logs=logging.CRITICAL,
                 )
             )  # closed by the stack from here on
         yield stack.enter_context(Client(cluster))
