@@ -120,10 +120,13 @@ def wait_idle(page) -> None:
     page.wait_for_function("() => document.querySelectorAll(\"[data-stale='true']\").length === 0", timeout=30_000)
 
 
-def open_app(browser, server: str, height: int = 1800):
-    """A new page on the app, after its first page has finished its first run."""
+def open_app(browser, server: str, height: int = 1800, errors: list[str] | None = None, width: int = 1400):
+    """A new page on the app, after its first page has finished its first run; the page's script errors
+    are appended to ``errors`` when it is given."""
     SHOTS.mkdir(exist_ok=True)
-    page = browser.new_page(viewport={"width": 1400, "height": height})
+    page = browser.new_page(viewport={"width": width, "height": height})
+    if errors is not None:
+        page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server, wait_until="networkidle")
     page.get_by_text("Inspect a pair").first.wait_for(timeout=60_000)
     page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)

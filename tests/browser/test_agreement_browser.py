@@ -7,20 +7,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SHOTS, wait_idle
+from .conftest import SHOTS, open_app, wait_idle
 
 pytestmark = pytest.mark.browser
 WIDTH, HEIGHT = 1400, 1000
 
 
 def test_heatmap_scatter_inspect_and_back(server, browser):
-    SHOTS.mkdir(exist_ok=True)
-    page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server, wait_until="networkidle")
-    page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)  # Inspect's first run
-    wait_idle(page)
+    page = open_app(browser, server, HEIGHT, errors, WIDTH)
     page.locator("[data-testid='stSidebarNav']").get_by_text("Agreement with humans", exact=True).click()
     page.get_by_role("button", name="Load the SummEval sample with its expert and crowd judgments").click()
     heat = page.locator(".js-plotly-plot").first

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SHOTS, wait_idle
+from .conftest import SHOTS, open_app, wait_idle
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,13 +43,8 @@ def _cell(table, column: str, row: int) -> str:
 
 
 def test_corpus_row_opens_in_inspect_and_back(server, browser):
-    SHOTS.mkdir(exist_ok=True)
-    page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server, wait_until="networkidle")
-    page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)  # Inspect's first run
-    wait_idle(page)
+    page = open_app(browser, server, HEIGHT, errors, WIDTH)
     page.locator("[data-testid='stSidebarNav']").get_by_text("Corpus", exact=True).click()
     page.get_by_text("Load a corpus").first.wait_for(timeout=60_000)
     wait_idle(page)
