@@ -2,7 +2,8 @@
 
 :func:`interrupt_once` installs the SIGINT handler of a command-line run. A Ctrl-C raises
 ``KeyboardInterrupt`` in the running code, except where Python would print it and drop it (a garbage
-collector callback, such as Dask's scheduler installs, or a ``__del__``): there it is not raised, and
+collector callback, such as Dask's scheduler installs, a ``__del__``, or llvmlite's ctypes callbacks,
+which Numba's compiler calls while it writes its cache): there it is not raised, and
 SIGINT is sent again a moment later, until the run has taken it. Once the run handles it
 (:func:`handling`, at the places that shut worker pools and clusters down) further Ctrl-C are
 ignored, so those clean-ups end and leave no worker process behind.
@@ -14,6 +15,7 @@ import contextlib
 import gc
 import os
 import signal
+import sys
 import threading
 from types import FrameType
 from typing import Any, Iterator, Optional
@@ -36,14 +38,29 @@ def handling() -> None:
     _HANDLING.set()
 
 
+def _ctypes_callback_folder() -> Optional[str]:
+    """The folder of llvmlite's bindings when they are loaded: its Python functions called back from C
+    through ctypes (the object cache, the diagnostics handler) drop what they raise."""
+    binding = sys.modules.get("llvmlite.binding")
+    where = getattr(binding, "__file__", None)
+    return os.path.dirname(where) + os.sep if where else None
+
+
 def _dropped_there(frame: Optional[FrameType]) -> bool:
     """Whether an exception raised in ``frame`` would be printed and dropped by Python (it runs in a
-    garbage collector callback or a ``__del__``), not passed to the code that runs."""
+    garbage collector callback, a ``__del__`` or one of llvmlite's ctypes callbacks), not passed to the
+    code that runs.
+
+    >>> _dropped_there(sys._getframe())
+    False
+    """
     codes = {getattr(getattr(cb, "__func__", cb), "__code__", None) for cb in gc.callbacks}
+    folder = _ctypes_callback_folder()
     for _ in range(_DEPTH):
         if frame is None:
             return False
-        if frame.f_code in codes or frame.f_code.co_name == "__del__":
+        code = frame.f_code
+        if code in codes or code.co_name == "__del__" or (folder and code.co_filename.startswith(folder)):
             return True
         frame = frame.f_back
     return False

@@ -342,3 +342,34 @@ def test_a_ctrl_c_during_a_gc_callback_is_raised_again_not_lost(capsys):
     assert sent == ["start"] and not waited_to_the_end  # raised again inside the run, not when it ended
     assert "Exception ignored" not in capsys.readouterr().err
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_ctrl_c_during_an_llvmlite_ctypes_callback_is_raised_again_not_lost(capsys, monkeypatch):
+    """Numba's compiler calls back into llvmlite's Python code through ctypes while it writes its cache
+    (a fresh clone's first run); a KeyboardInterrupt raised there is printed ("Exception ignored on
+    calling ctypes callback function") and dropped: a CI run printed it above 'rouge_core: interrupted'.
+    The handler does not raise there, and sends SIGINT again until the run takes it."""
+    import ctypes
+
+    import llvmlite.binding
+
+    from rouge_core.cli_interrupt import interrupt_once
+
+    # a function whose code lives in llvmlite's bindings folder, called back from C as llvmlite's are
+    source = "def notify():\n    os.kill(os.getpid(), signal.SIGINT)\n    sum(range(1000))\n"
+    where = os.path.join(os.path.dirname(llvmlite.binding.__file__), "executionengine.py")
+    scope = {"os": os, "signal": signal}
+    exec(compile(source, where, "exec"), scope)
+    callback = ctypes.CFUNCTYPE(None)(scope["notify"])
+    waited_to_the_end, dropped = [], []
+    monkeypatch.setattr(sys, "unraisablehook", dropped.append)  # where Python prints what it drops
+    with pytest.raises(KeyboardInterrupt):
+        with interrupt_once():
+            callback()
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                time.sleep(0.01)
+            waited_to_the_end.append(True)
+    assert not waited_to_the_end  # raised again inside the run, not when it ended
+    assert dropped == [] and "Exception ignored" not in capsys.readouterr().err
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
