@@ -1,6 +1,6 @@
 """The annotation store: people's judgments of summaries, kept in one SQLite file.
 
-:class:`AnnotationStore` holds corpora (documents read by :mod:`rouge_core.readers`), versioned
+:class:`AnnotationStore` holds corpora (documents read by :mod:`rouge_core.io.readers`), versioned
 rubrics (default: SummEval's coherence, consistency, fluency, relevance), annotators, their judgments
 (with a log of each change, for :meth:`~AnnotationStore.undo_last`), notes / flags / skips, content
 units with present / absent ticks, and a per-corpus overlap (:meth:`~AnnotationStore.overlap`: the
@@ -8,7 +8,7 @@ items every annotator judges, for agreement). Every write commits before it retu
 exports and imports judgments as CSV or JSON Lines; :mod:`.published` imports
 SummEval's and REALSumm's published judgments and gives the human scores per (system, document).
 
->>> from rouge_core.readers import read_corpus
+>>> from rouge_core.io.readers import read_corpus
 >>> with AnnotationStore(":memory:") as store:
 ...     corpus_id = store.add_corpus(read_corpus(b'{"id": "d1", "candidate": "a b", "reference": "a c"}', "x.jsonl"))
 ...     item = store.items(corpus_id)[0]

@@ -1,4 +1,4 @@
-"""Corpora and their items in the annotation store: a read :class:`~rouge_core.readers.Corpus` is
+"""Corpora and their items in the annotation store: a read :class:`~rouge_core.io.readers.Corpus` is
 stored once (by the hash of its documents) and its documents become items, in input order."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import sqlite3
 from types import MappingProxyType
 from typing import Any, Optional, Union
 
-from rouge_core.readers.model import Corpus
+from rouge_core.io.readers.model import Corpus
 
 from .connection import StoreConnection
 from .model import CorpusInfo, Item, StoreError, clean_name, now
@@ -27,7 +27,7 @@ def content_hash(corpus: Corpus) -> str:
     """SHA-256 of a corpus's documents (IDs, systems, sentences, references, sources, other fields):
     the same documents give the same hash whatever the file was called or its format.
 
-    >>> from rouge_core.readers import read_corpus
+    >>> from rouge_core.io.readers import read_corpus
     >>> a = read_corpus(b'{"id": "1", "candidate": "a b", "reference": "a c"}', "a.jsonl")
     >>> b = read_corpus(b'{"reference": "a c", "candidate": "a b", "id": "1"}', "b.jsonl")
     >>> content_hash(a) == content_hash(b), len(content_hash(a))
@@ -50,7 +50,7 @@ class CorporaMixin(StoreConnection):
         name already used by different documents is refused.
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> c = read_corpus(b'{"id": "d1", "system": "A", "candidate": "a b", "reference": "a c"}', "x.jsonl")
         >>> with AnnotationStore(":memory:") as s:
         ...     first = s.add_corpus(c, "news")
@@ -102,7 +102,7 @@ class CorporaMixin(StoreConnection):
         """The stored corpus with this id or name (:class:`StoreError` if there is none).
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl"))
         >>> info = s.corpus("x.jsonl")
@@ -120,7 +120,7 @@ class CorporaMixin(StoreConnection):
         """The items of a corpus in input order, optionally of one system and/or one document.
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"system": "A", "candidate": "a", "reference": "b"}\\n'
         ...                                b'{"system": "B", "candidate": "c", "reference": "b"}', "x.jsonl"))
@@ -144,7 +144,7 @@ class CorporaMixin(StoreConnection):
         a page needs to order the items without reading their texts.
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}\\n' * 3, "x.jsonl"))
         >>> s.item_ids(cid) == [i.id for i in s.items(cid)]

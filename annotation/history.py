@@ -53,7 +53,7 @@ class HistoryMixin(StoreConnection):
         to undo; each call walks one change further back. An unknown corpus raises :class:`StoreError`.
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl"))
         >>> item, fluency = s.items(cid)[0], s.summeval_rubric().criterion("fluency")

@@ -11,7 +11,7 @@ import sqlite3
 from datetime import datetime, timezone
 from typing import Any, NoReturn, Optional, Union
 
-from rouge_core.decoding import TextDecodeError, decode_text
+from rouge_core.io.decoding import TextDecodeError, decode_text
 
 from .corpora import fetch_item
 from .judgments import annotator_id, upsert_judgment
@@ -30,7 +30,7 @@ def check_size(data: Union[bytes, str], name: str) -> None:
 
 
 def decode(data: Union[bytes, str], name: str) -> str:
-    """The text of a file's bytes by :func:`rouge_core.decoding.decode_text` (UTF-8, or the encoding
+    """The text of a file's bytes by :func:`rouge_core.io.decoding.decode_text` (UTF-8, or the encoding
     its byte order mark names: UTF-8, UTF-16, UTF-32); text is returned as it is.
 
     >>> decode(b"\\xef\\xbb\\xbfa,b", "x.csv"), decode("a,b".encode("utf-16"), "x.csv")

@@ -17,8 +17,8 @@ import json
 from typing import Any, Iterator, Optional, Union
 
 from rouge_core.io.csv_writer import restore_cell, write_csv
-from rouge_core.readers.json_records import json_record
-from rouge_core.readers.model import ReadError
+from rouge_core.io.readers.json_records import json_record
+from rouge_core.io.readers.model import ReadError
 
 from .importing import ImportContext, check_size, decode
 from .model import UNIT_ORIGINS, ImportFileError, StoreError
@@ -54,7 +54,7 @@ def export_judgments(
 ) -> str:
     """The store's judgments (of one corpus and/or source, if given) as CSV or JSON Lines text.
 
-    >>> from rouge_core.readers import read_corpus
+    >>> from rouge_core.io.readers import read_corpus
     >>> s = AnnotationStore(":memory:")
     >>> item = s.items(s.add_corpus(read_corpus(b'{"id": "d1", "candidate": "a", "reference": "b"}', "x.jsonl")))[0]
     >>> _ = s.record(item.id, s.summeval_rubric().criterion("fluency"), "ann", 4)
@@ -88,7 +88,7 @@ def import_judgments(store: AnnotationStore, data: Union[bytes, str], name: str,
     extension); the number of rows read. The corpora and rubric versions they name must be in the
     store; annotators are added. ``source`` defaults to ``annotated``, the times to now.
 
-    >>> from rouge_core.readers import read_corpus
+    >>> from rouge_core.io.readers import read_corpus
     >>> s = AnnotationStore(":memory:")
     >>> _ = s.add_corpus(read_corpus(b'{"id": "d1", "candidate": "a", "reference": "b"}', "x.jsonl"))
     >>> _ = s.summeval_rubric()

@@ -118,7 +118,7 @@ class JudgmentsMixin(StoreConnection):
         :meth:`undo_last`.
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> item = s.items(s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl")))[0]
         >>> fluency = s.summeval_rubric().criterion("fluency")

@@ -39,7 +39,7 @@ class OverlapMixin(StoreConnection):
         negative or non-whole ``k``, or an unknown corpus, raise :class:`StoreError`.
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}\\n' * 30, "x.jsonl"))
         >>> s.overlap(cid), s.set_overlap(cid, 5), s.overlap(cid), s.set_overlap(cid, 99), s.overlap(cid)
@@ -80,7 +80,7 @@ class OverlapMixin(StoreConnection):
         by name (0: none shared yet). These items are the units agreement can pair.
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}\\n' * 3, "x.jsonl"))
         >>> r = s.summeval_rubric()

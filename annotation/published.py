@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
-from rouge_core.readers.model import Corpus
+from rouge_core.io.readers.model import Corpus
 
 from .judgments import annotator_id, upsert_judgment
 from .model import Criterion, StoreError, now
@@ -58,7 +58,7 @@ def import_summeval(store: AnnotationStore, corpus: Corpus, name: Optional[str] 
     judgments; the number of judgments per source. A record whose annotations are malformed or off
     the 1-5 scale raises :class:`StoreError` naming the record and field, and nothing is stored.
 
-    >>> from rouge_core.readers import read_corpus
+    >>> from rouge_core.io.readers import read_corpus
     >>> rec = ('{"id": "d1", "model_id": "M8", "decoded": "a", "references": ["b"], "expert_annotations": '
     ...        '[{"coherence": 2, "consistency": 5, "fluency": 4, "relevance": 3}], "turker_annotations": []}')
     >>> s = AnnotationStore(":memory:")
@@ -92,7 +92,7 @@ def import_summeval(store: AnnotationStore, corpus: Corpus, name: Optional[str] 
 def import_realsumm(store: AnnotationStore, corpus: Corpus, name: Optional[str] = None) -> int:
     """Store a REALSumm corpus and each record's ``scores.litepyramid_recall``; the number of scores.
 
-    >>> from rouge_core.readers import read_corpus
+    >>> from rouge_core.io.readers import read_corpus
     >>> rec = b'{"doc_id": 0, "system": "bart", "candidate": "<t> a </t>", "reference": "<t> b </t>", '
     >>> rec += b'"scores": {"litepyramid_recall": 0.6}}'
     >>> s = AnnotationStore(":memory:")
@@ -121,7 +121,7 @@ def import_published(store: AnnotationStore, corpus: Corpus, name: Optional[str]
     """The published judgments a corpus carries (SummEval's or REALSumm's, told by its format), stored;
     the number of judgments per source (empty when the corpus has none).
 
-    >>> from rouge_core.readers import read_corpus
+    >>> from rouge_core.io.readers import read_corpus
     >>> s = AnnotationStore(":memory:")
     >>> import_published(s, read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl"))
     {}
@@ -145,7 +145,7 @@ def human_scores(
     any rubric unless ``rubric`` names one): the mean over the judgments from ``sources`` and
     ``annotators`` (default: all), in item order. Long form, one row per (system, document).
 
-    >>> from rouge_core.readers import read_corpus
+    >>> from rouge_core.io.readers import read_corpus
     >>> s = AnnotationStore(":memory:")
     >>> cid = s.add_corpus(read_corpus(b'{"id": "d1", "system": "A", "candidate": "a", "reference": "b"}', "x.jsonl"))
     >>> fluency = s.summeval_rubric().criterion("fluency")

@@ -22,7 +22,7 @@ class StatusMixin(StoreConnection):
         """Keep ``note`` on an item for an annotator (``""`` clears it).
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> item = s.items(s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl")))[0]
         >>> s.set_note(item.id, "ann", "reference looks truncated")
@@ -39,7 +39,7 @@ class StatusMixin(StoreConnection):
         """Flag an item for an annotator (``flagged=False`` clears the flag).
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> item = s.items(s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl")))[0]
         >>> s.set_flag(item.id, "ann")
@@ -52,7 +52,7 @@ class StatusMixin(StoreConnection):
         """Mark an item skipped for an annotator: :meth:`next_item` passes it by (``skipped=False`` undoes it).
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> item = s.items(s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl")))[0]
         >>> s.set_skip(item.id, "ann")
@@ -82,7 +82,7 @@ class StatusMixin(StoreConnection):
         resumes). The Annotate page calls it whenever it shows an item.
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}\\n' * 3, "x.jsonl"))
         >>> s.set_position(s.items(cid)[2].id, "ann")
@@ -112,7 +112,7 @@ class StatusMixin(StoreConnection):
         (this version), how many others are skipped, and how many there are.
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}\\n' * 4, "x.jsonl"))
         >>> r = s.summeval_rubric()
@@ -135,7 +135,7 @@ class StatusMixin(StoreConnection):
         ``rubric`` and not skipped; None when every item is judged or skipped.
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}\\n' * 2, "x.jsonl"))
         >>> s.next_item(cid, "new annotator", s.summeval_rubric()).position

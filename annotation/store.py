@@ -62,7 +62,7 @@ class AnnotationStore(CorporaMixin, RubricsMixin, JudgmentsMixin, StatusMixin, U
     refused with :class:`~annotation.model.SchemaError`. Use it as a context manager, or
     call :meth:`close`.
 
-    >>> from rouge_core.readers import read_corpus
+    >>> from rouge_core.io.readers import read_corpus
     >>> with AnnotationStore(":memory:") as store:
     ...     corpus_id = store.add_corpus(read_corpus(b'{"id": "d1", "system": "A", "candidate": "a b", '
     ...                                              b'"reference": "a c"}', "news.jsonl"))

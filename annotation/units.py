@@ -39,7 +39,7 @@ class UnitsMixin(StoreConnection):
         unknown origin raise :class:`StoreError` and store nothing.
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"id": "d1", "candidate": "a", "reference": "b"}', "x.jsonl"))
         >>> [(u.position, u.text, u.reference) for u in s.add_units(cid, "d1", ["Kim won.", "In May."], 0)]
@@ -96,7 +96,7 @@ class UnitsMixin(StoreConnection):
         annotator (ticking again replaces the answer). The item must be of the unit's document.
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"id": "d1", "candidate": "a", "reference": "b"}', "x.jsonl"))
         >>> u1, u2, u3 = s.add_units(cid, "d1", ["one", "two", "three"])
@@ -123,7 +123,7 @@ class UnitsMixin(StoreConnection):
         document (units not ticked yet count as absent); None when the document has no units.
 
         >>> from annotation import AnnotationStore
-        >>> from rouge_core.readers import read_corpus
+        >>> from rouge_core.io.readers import read_corpus
         >>> s = AnnotationStore(":memory:")
         >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl"))
         >>> s.unit_recall(s.items(cid)[0].id, "ann") is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core.mistakes import MISTAKES
+from rouge_core.teach.mistakes import MISTAKES
 from ui.compute import budget
 from ui.compute.pair import mistake_outcome, within_budget
 from ui.render.differences import outcome_frame
@@ -22,7 +22,7 @@ def _reset(mid: str) -> None:
 st.title("Common mistakes")
 st.caption(
     "Four mistakes that tutorials and quick implementations of ROUGE make. The wrong code is kept, "
-    "deliberately, in rouge_core/mistakes.py for teaching only; each runs live on an editable "
+    "deliberately, in rouge_core/teach/mistakes.py for teaching only; each runs live on an editable "
     "counter-example next to the correct value from rouge_core.evaluate (sidebar options, with the "
     "measure switched on)."
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core.measures import display_name
+from rouge_core.measures.registry import display_name
 from ui.compute.systems import score_and_compare
 from ui.render.literal import md_literal
 from ui.widgets import state

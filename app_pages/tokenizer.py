@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core.tokenize import TOKENIZER_RULES
+from rouge_core.text.tokenize import TOKENIZER_RULES
 from ui.compute.pair import rouge1_by_tokenizer, token_stages_for
 from ui.render.differences import MARKS_LEGEND, stage_html, text_marks_html
 from ui.render.html import page

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from annotation import AnnotationStore
-from rouge_core.readers import read_corpus
+from rouge_core.io.readers import read_corpus
 
 from .common import machine
 

@@ -394,7 +394,7 @@ def worker_main(spec_path: str) -> None:
             _text_area(at, f"learn_{sec}_ref", label="Reference (one sentence per line)").set_value(ref)
             _text_area(at, f"learn_{sec}_cand", label="Candidate (one sentence per line)").set_value(cand)
     elif page == "mistakes":
-        from rouge_core.mistakes import MISTAKES
+        from rouge_core.teach.mistakes import MISTAKES
 
         mids = list(MISTAKES)
         mid = next((k for k, m in MISTAKES.items() if extra["tab"] in m.tab), mids[0])

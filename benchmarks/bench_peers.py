@@ -223,7 +223,7 @@ def _contestant(kind: str) -> tuple[Scorer, Batch]:
         import rouge_core as rc
 
         if kind.startswith("r155"):
-            from rouge_core.corpus import summarize_batch
+            from rouge_core.batch.corpus import summarize_batch
 
             configs = [rc.RougeConfig(**c) for c in R155_CONFIGS]
 

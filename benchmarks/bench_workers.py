@@ -26,7 +26,7 @@ import numpy as np
 
 from benchmarks.common import machine
 from rouge_core import RougeConfig, score_batch
-from rouge_core.runners import ProcessRunner, _square
+from rouge_core.batch.runners import ProcessRunner, _square
 
 README = Path(__file__).with_name("README.md")
 SECTION = "## Many pairs: workers and a Dask cluster"
@@ -105,7 +105,7 @@ def run(n_pairs: int, rounds: int) -> str:
     import psutil
     from distributed import Client, LocalCluster
 
-    from rouge_core.distributed import DaskRunner
+    from rouge_core.batch.distributed import DaskRunner
 
     load_start = os.getloadavg()[0]
     pairs = news_pairs(n_pairs)

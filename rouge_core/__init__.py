@@ -7,13 +7,17 @@ with an explanation of every number.
 0.75
 """
 
-from .batch import BatchResult, MeasureColumns, PairError, score_batch
+from . import old_paths
+from .batch.corpus import CorpusReport, evaluate_corpus, summarize_batch
+from .batch.score import BatchResult, MeasureColumns, PairError, score_batch
 from .config import PROFILES, TOKENIZERS, UNLIMITED, MultiRefMode, ProfileName, RougeConfig, TokenizerName
-from .corpus import CorpusReport, evaluate_corpus, summarize_batch
 from .evaluate import MeasureResult, ReferenceResult, Report, evaluate, score
 from .kernels.backend import Backend, backend
-from .scoring import Counts, Score
-from .tokenize import Analysis, Dropped, Token, analyze, split_sentences
+from .measures.scoring import Counts, Score
+from .text.sentences import split_sentences
+from .text.tokenize import Analysis, Dropped, Token, analyze
+
+old_paths.install()  # the 1.0 module paths, for one release
 
 __version__ = "1.0.0"
 

@@ -4,7 +4,7 @@ import signal
 import sys
 
 try:
-    from .cli import main
+    from .cli.run import main
 except KeyboardInterrupt:  # Ctrl-C while the modules load: the same one line as during the run
     sys.stderr.write("rouge_core: interrupted\n")
     sys.exit(130)

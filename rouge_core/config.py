@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Literal, Optional, get_args
 
 from .profiles import Profile, check_quirks, format_quirks, parse_quirks, resolve
-from .stem import Exceptions, ExceptionTable
+from .text.stem import Exceptions, ExceptionTable
 
 VERSION = "1.0"
 
@@ -138,7 +138,7 @@ class RougeConfig:
             if not isinstance(getattr(self, name), bool):
                 _fail(name, getattr(self, name), "True or False")
         if self.exception_table is not None and not isinstance(self.exception_table, ExceptionTable):
-            _fail("exception_table", self.exception_table, "None or a rouge_core.stem.ExceptionTable")
+            _fail("exception_table", self.exception_table, "None or a rouge_core.text.stem.ExceptionTable")
         if self.max_n is not None and (not _is_int(self.max_n) or not 1 <= self.max_n <= MAX_N):
             _fail("max_n", self.max_n, f"an integer from 1 to {MAX_N}, or None for no ROUGE-N")
         if self.wlcs_weight is not None:

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
 from .config import RougeConfig
-from .explain import Explanation, PairKeys
-from .measures import MeasureSpec, display_name, measure_specs
+from .measures.explain import Explanation, PairKeys
+from .measures.registry import MeasureSpec, display_name, measure_specs
+from .measures.scoring import ZERO, Counts, Score, mean_score, pick_best, pool
+from .measures.scoring import score as counts_to_score
+from .measures.skipbigram import EXPLAIN_MAX_PAIRS
 from .profiles import BestBy
-from .scoring import ZERO, Counts, Score, mean_score, pick_best, pool
-from .scoring import score as counts_to_score
-from .skipbigram import EXPLAIN_MAX_PAIRS
-from .tokenize import Analysis, TextInput, analyze, analyze_keys
+from .text.tokenize import Analysis, TextInput, analyze, analyze_keys
 
 PERL_DIES = (
     "ROUGE-1.5.5 stops with 'Illegal division by zero' when a reference has no tokens for ROUGE-W; reported as 0"

@@ -2,8 +2,8 @@
 
 The engine reads these attributes instead of comparing profile names, so a quirk is one field and
 can be switched alone: a config's ``quirks`` (``(("su_last_unigram", True),)``) override fields of
-its profile's record, which is how :mod:`rouge_core.setting_gap` measures what each rule of
-:mod:`rouge_core.difference_rules` contributes to a corpus gap (the field's ``rule`` metadata names it).
+its profile's record, which is how :mod:`rouge_core.teach.which_rouge` measures what each rule of
+:mod:`rouge_core.teach.difference_rules` contributes to a corpus gap (the field's ``rule`` metadata names it).
 
 >>> PROFILE_RECORDS["rouge155"].rounding, PROFILE_RECORDS["paper"].union_budget
 (True, False)
@@ -50,7 +50,7 @@ class LcsMode(str, Enum):
 
 
 def _rule(rule: str) -> Any:
-    """Field metadata: the difference rule (:data:`rouge_core.differences.RULES`) this quirk is."""
+    """Field metadata: the difference rule (:data:`rouge_core.teach.differences.RULES`) this quirk is."""
     return field(metadata={"rule": rule})
 
 

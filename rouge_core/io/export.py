@@ -27,13 +27,13 @@ from dataclasses import asdict
 from functools import singledispatch
 from typing import Any, Literal, Mapping, Optional
 
-from ..aggregate import Interval
-from ..comparison import Comparison
-from ..corpus import CorpusReport, MeasureSummary
+from ..batch.aggregate import Interval
+from ..batch.corpus import CorpusReport, MeasureSummary
 from ..evaluate import MeasureResult, ReferenceResult, Report
-from ..scoring import Counts, Score
-from ..setting_gap.model import SettingGap
-from ..systems import STATISTICS
+from ..measures.scoring import Counts, Score
+from ..stats.comparison import Comparison
+from ..stats.systems import STATISTICS
+from ..teach.which_rouge.model import SettingGap
 
 #: Count names: ROUGE-1.5.5's (``model``, ``peer``) or the app's downloads' (``reference``, ``candidate``).
 CountKeys = Literal["perl", "file"]

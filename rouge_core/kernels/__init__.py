@@ -20,7 +20,7 @@ from .backend import FORCE_PURE
 
 __all__ = ["FORCE_PURE", "PER_PAIR", "BOOTSTRAP", "impl"]
 
-#: The kernel groups declared here (the chunk kernels are declared by :mod:`rouge_core.batch_fast`).
+#: The kernel groups declared here (the chunk kernels are declared by :mod:`rouge_core.batch.compiled`).
 PER_PAIR = "per-pair kernels"
 BOOTSTRAP = "bootstrap kernels"
 

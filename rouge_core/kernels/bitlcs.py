@@ -4,7 +4,7 @@ Reference positions are bits, 64 to a machine word; each candidate token updates
 vector ``V`` with ``V' = (V + U) | (V - U)``, ``U = V & match(token)``. A clear bit ``a`` of the
 column after candidate position ``b`` says the LCS table rises there: ``c[a+1][b+1] = c[a][b+1] + 1``.
 
-The tie rule of :func:`rouge_core.lcs.lcs` (up when ``c[a-1][b] >= c[a][b-1]``, at cells whose
+The tie rule of :func:`rouge_core.measures.lcs.lcs` (up when ``c[a-1][b] >= c[a][b-1]``, at cells whose
 tokens differ) is read straight off those bits: at such a cell ``c[a][b]`` is the larger of its two
 neighbours, so "up" holds exactly when the column does not rise at ``a`` (bit set), and "left"
 exactly when it does. The traceback thus walks the same cells as the table's and marks the same

@@ -1,5 +1,5 @@
 """Bootstrap sums, compiled by numba: the same additions in the same order as
-:func:`rouge_core.stats.bootstrap_sums`, without holding the drawn indices.
+:func:`rouge_core.stats.bootstrap.bootstrap_sums`, without holding the drawn indices.
 
 Every resample's sum is ``v[i_0] + v[i_1] + ...`` added left to right (the last bit of a float sum
 depends on the order, and a 5-decimal rounding can see it). ROUGE-1.5.5's draws are computed as
@@ -55,7 +55,7 @@ def add_in_order(columns: F64, indices: I64, out: F64) -> None:
 
 def self_check() -> bool:
     """Compile (or load from the cache) both kernels, with the argument types of
-    :func:`rouge_core.stats.bootstrap_sums`' calls, on a case with known sums."""
+    :func:`rouge_core.stats.bootstrap.bootstrap_sums`' calls, on a case with known sums."""
     values = np.array([[1.0, 2.0], [10.0, 20.0], [100.0, 200.0]])
     out = np.zeros((3, 2))
     perl_sums(values, 0, out)  # srand(0), srand(1), srand(2) draw rows 0 2 0, 0 1 2 and 2 0 1

@@ -52,7 +52,7 @@ def _marks(out_a: I64, out_b: I64, k: int) -> Marks:
 def lcs(
     reference: Sequence[Hashable], candidate: Sequence[Hashable], f: Optional[Sequence[float]]
 ) -> tuple[float, Marks]:
-    """(last cell's value, marks) of :func:`rouge_core.lcs.lcs`; ``f`` None: plain LCS (weight 1)."""
+    """(last cell's value, marks) of :func:`rouge_core.measures.lcs.lcs`; ``f`` None: plain LCS (weight 1)."""
     vocab = _vocab()
     ref, cand = _ids(reference, vocab), _ids(candidate, vocab)
     size = min(len(ref), len(cand))
@@ -66,7 +66,7 @@ def lcs(
 
 
 def lcs_length(reference: Sentences, candidate: Sentences) -> int:
-    """The LCS length of the joined sentences (:func:`rouge_core.summary_lcs.lcs_measure`'s ``flat``)."""
+    """The LCS length of the joined sentences (:func:`rouge_core.measures.summary_lcs.lcs_measure`'s ``flat``)."""
     vocab = _vocab()
     ref, cand = _ids(chain.from_iterable(reference), vocab), _ids(chain.from_iterable(candidate), vocab)
     return int(bitlcs.lcs_length(ref, cand, len(vocab)))
@@ -76,7 +76,7 @@ def union_marks(
     reference: Sentences, candidate: Sentences, f: Optional[Sequence[float]]
 ) -> list[dict[int, tuple[int, int]]]:
     """Per reference sentence: position -> (candidate sentence, position) of the first LCS marking it
-    (WLCS with ``f`` when given), as :mod:`rouge_core.summary_lcs` finds them in pure Python."""
+    (WLCS with ``f`` when given), as :mod:`rouge_core.measures.summary_lcs` finds them in pure Python."""
     vocab = _vocab()
     ref, ref_off = _sentences(reference, vocab)
     cand, cand_off = _sentences(candidate, vocab)
@@ -97,7 +97,7 @@ def union_hit(
     f_runs: Optional[Sequence[float]],
     budget_keys: Optional[tuple[Sequence[Hashable], Sequence[Hashable]]],
 ) -> float:
-    """The hit of :func:`rouge_core.summary_lcs.lcs_measure`'s union modes: marks by LCS (WLCS with
+    """The hit of :func:`rouge_core.measures.summary_lcs.lcs_measure`'s union modes: marks by LCS (WLCS with
     ``f_lcs``), credited while ``budget_keys``' unigrams last (None: no budget), weighted by runs
     with ``f_runs`` (None: one a mark)."""
     return union_credit(reference, candidate, f_lcs, f_runs, budget_keys, False)[0]
@@ -106,7 +106,7 @@ def union_hit(
 def skip_hits(
     candidate: Sequence[Hashable], reference: Sequence[Hashable], distance: int, su: bool, su_last: bool
 ) -> int:
-    """The hit of :func:`rouge_core.skipbigram.count_skip_bigrams`: clipped skip-bigrams, plus with ``su``
+    """The hit of :func:`rouge_core.measures.skipbigram.count_skip_bigrams`: clipped skip-bigrams, plus with ``su``
     the clipped unigrams (all tokens with ``su_last``, else all but each side's last)."""
     vocab = _vocab()
     cand, ref = _ids(candidate, vocab), _ids(reference, vocab)
@@ -170,7 +170,7 @@ def sentence_pairs(
     reference: Sentences, candidate: Sentences, f: Optional[Sequence[float]]
 ) -> list[tuple[int, int, float, Marks]]:
     """(reference sentence, candidate sentence, value, marks) of every pair sharing a token, in that
-    order, by LCS (WLCS with ``f`` when given): :func:`rouge_core.summary_lcs.sentence_pairs`."""
+    order, by LCS (WLCS with ``f`` when given): :func:`rouge_core.measures.summary_lcs.sentence_pairs`."""
     vocab = _vocab()
     ref, ref_off = _sentences(reference, vocab)
     cand, cand_off = _sentences(candidate, vocab)

@@ -1,10 +1,10 @@
 """A chunk of pairs in a few calls: tokens from UTF-8 bytes, exact word ids, every count at once.
 
-What :mod:`rouge_core.batch_fast` runs for :func:`rouge_core.score_batch`. The steps are those of
+What :mod:`rouge_core.batch.compiled` runs for :func:`rouge_core.score_batch`. The steps are those of
 the per-pair path, compiled:
 
 * :func:`tokenize`: ASCII letters are lower-cased, a token is a run of ``[a-z0-9]`` bytes, and a
-  sentence is a non-empty line (``\\n``), as :func:`rouge_core.tokenize.analyze_keys` splits. On
+  sentence is a non-empty line (``\\n``), as :func:`rouge_core.text.tokenize.analyze_keys` splits. On
   UTF-8 bytes this is exactly the ``rouge155`` tokenizer (``[A-Za-z0-9]+``, lower-cased: every
   non-ASCII byte is >= 0x80, so it separates) and, on text already passed through Python's
   ``lower()``, the ``rouge-score`` one (``[a-z0-9]+`` runs of the lower-cased text).
@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from .. import ngrams
+from ..measures import ngrams
 from ._jit import jit
 from .bitlcs import lcs_length
 from .skip import pair_total, skip_hits, unigram_total
@@ -38,7 +38,7 @@ FNV_OFFSET = np.uint64(0xCBF29CE484222325)
 FNV_PRIME = np.uint64(0x100000001B3)
 
 
-#: ROUGE-N's totals, compiled from the Python rule itself (:func:`rouge_core.ngrams.ngram_total`).
+#: ROUGE-N's totals, compiled from the Python rule itself (:func:`rouge_core.measures.ngrams.ngram_total`).
 ngram_total = jit(ngrams.ngram_total)
 
 
@@ -313,7 +313,7 @@ def chunk_counts(
     :func:`localize`): small bit masks and count arrays. Pair ``p``'s texts are ``pair_text[p]``
     (the candidate) up to ``pair_text[p+1]`` (its references); row ``pair_text[p] - p + k`` is
     its reference ``k``. ``hit``/``model``/``peer`` are (measures, rows) in
-    :func:`rouge_core.measures.measure_specs` order: ROUGE-1..max_n, L, Lflat, W, S, SU (those
+    :func:`rouge_core.measures.registry.measure_specs` order: ROUGE-1..max_n, L, Lflat, W, S, SU (those
     asked). ROUGE-W's model and peer are left to the caller (they need ``pow``); ``w_base[row]``
     = sum of f(sentence length) over the reference's sentences.
     """

@@ -1,6 +1,6 @@
 """Importing this module loads every compiled kernel group (per-pair, chunk, bootstrap) now.
 
-:class:`rouge_core.runners.ProcessRunner`'s forkserver imports it once, before it forks the
+:class:`rouge_core.batch.runners.ProcessRunner`'s forkserver imports it once, before it forks the
 workers, so every worker starts with the kernels loaded and the backend chosen (instead of each
 loading numba and the cached machine code on its first chunk). Under pure Python it loads nothing.
 """
@@ -19,7 +19,7 @@ def warm() -> bool:
     >>> warm() == backend().compiled
     True
     """
-    from .. import batch_fast  # noqa: F401  (declares the chunk kernels)
+    from ..batch import compiled  # noqa: F401  (declares the chunk kernels)
     from .backend import backend
 
     return backend().compiled

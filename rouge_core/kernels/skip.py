@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from .. import skipbigram
+from ..measures import skipbigram
 from ._jit import jit
 
 I64 = npt.NDArray[np.int64]
@@ -24,7 +24,7 @@ GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing
 
 
 #: The skip-bigram totals and SU's last-unigram rule, compiled from the Python rules themselves
-#: (:func:`rouge_core.skipbigram.pair_total`, :func:`rouge_core.skipbigram.unigram_total`): one
+#: (:func:`rouge_core.measures.skipbigram.pair_total`, :func:`rouge_core.measures.skipbigram.unigram_total`): one
 #: implementation for the per-pair, the compiled per-pair and the chunk paths.
 pair_total = jit(skipbigram.pair_total)
 unigram_total = jit(skipbigram.unigram_total)

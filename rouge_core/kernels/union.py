@@ -1,6 +1,6 @@
 """Summary-level union LCS (Lin 2004, eq. 5) and the credit of its marks, compiled by numba.
 
-The same steps as :mod:`rouge_core.summary_lcs` in pure Python: each reference sentence's LCS (or
+The same steps as :mod:`rouge_core.measures.summary_lcs` in pure Python: each reference sentence's LCS (or
 WLCS) with every candidate sentence sharing a token with it, in candidate order, the first to mark
 a reference position naming it; then, position by position, a mark is credited while both sides'
 hit budgets last, and ROUGE-1.5.5's ROUGE-W adds f(run) for each run of consecutive credited marks.

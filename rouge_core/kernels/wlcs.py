@@ -1,4 +1,4 @@
-"""The weighted LCS programme of :func:`rouge_core.lcs.lcs` (f(k) = k^w), compiled by numba.
+"""The weighted LCS programme of :func:`rouge_core.measures.lcs.lcs` (f(k) = k^w), compiled by numba.
 
 Cell for cell the same arithmetic as the pure-Python rows: a diagonal cell is
 ``(c[a-1][b-1] + f[k+1]) - f[k]`` in that order of operations, any other cell goes up when

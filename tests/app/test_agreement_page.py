@@ -1,6 +1,6 @@
 """The Agreement page through streamlit.testing, with the annotation store in a temporary ROUGE_LENS_DATA:
 an empty store gets a message; the SummEval sample loads in one click (and again, adding nothing); the
-table's correlations are those of rouge_core.evaluate + rouge_core.correlation computed here from the
+table's correlations are those of rouge_core.evaluate + rouge_core.stats.correlation computed here from the
 sample file itself; a picked scatter point opens its pair in Inspect; bad choices get messages."""
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from streamlit.testing.v1 import AppTest
 import ui.compute.agreement
 from annotation import AnnotationStore, default_path
 from rouge_core import RougeConfig, evaluate
-from rouge_core.correlation import bootstrap_interval, correlate
-from rouge_core.readers import read_corpus, read_corpus_file
-from rouge_core.score_matrix import score_matrix
+from rouge_core.io.readers import read_corpus, read_corpus_file
+from rouge_core.stats.correlation import bootstrap_interval, correlate
+from rouge_core.stats.score_matrix import score_matrix
 from tests.app import broken_stores
 from ui.render.literal import md_literal
 from ui.widgets.corpus_input import SAMPLE_DIR

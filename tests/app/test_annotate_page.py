@@ -10,7 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from annotation import AnnotationStore, ItemStatus, default_path
-from rouge_core.agreement import krippendorff_alpha
+from rouge_core.stats.annotator_agreement import krippendorff_alpha
 from tests.app import broken_stores
 from ui.compute.annotate import reliability_matrix
 
@@ -248,7 +248,7 @@ def test_an_import_with_a_score_outside_the_scale_is_refused_and_nothing_stored(
 
 
 def test_a_corpus_whose_name_another_corpus_has_is_stored_beside_it():
-    from rouge_core.readers import read_corpus
+    from rouge_core.io.readers import read_corpus
     from ui.widgets.corpus_input import SAMPLES
 
     title = next(s.title for s in SAMPLES.values() if s.title.startswith("SummEval subset"))

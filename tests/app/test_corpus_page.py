@@ -13,8 +13,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from rouge_core import RougeConfig
-from rouge_core.corpus import evaluate_corpus
-from rouge_core.readers import read_corpus
+from rouge_core.batch.corpus import evaluate_corpus
+from rouge_core.io.readers import read_corpus
 from ui.compute.corpus import CORPUS, measure, problems, score_system
 from ui.render import corpus_export as export
 from ui.render.corpus import examples_frame, filter_rows, interval_text, search_texts, sort_rows

@@ -11,8 +11,8 @@ import re
 import pytest
 
 from rouge_core import RougeConfig, evaluate
-from rouge_core.lcs import lcs
-from rouge_core.steps import union_steps
+from rouge_core.measures.lcs import lcs
+from rouge_core.teach.steps import union_steps
 from ui.render.html import MAX_TICKS, SUBTITLE_CHARS, TICK_CHARS, TITLE_CHARS
 from ui.render.lcs import (
     HALF_PX,

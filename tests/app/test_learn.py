@@ -12,8 +12,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from rouge_core import RougeConfig, evaluate
-from rouge_core.lcs import lcs
-from rouge_core.steps import MAX_STEP_TOKENS
+from rouge_core.measures.lcs import lcs
+from rouge_core.teach.steps import MAX_STEP_TOKENS
 from ui.samples import load_samples
 
 SAMPLES = load_samples()

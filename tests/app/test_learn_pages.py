@@ -9,9 +9,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from rouge_core import evaluate
-from rouge_core.differences import RULES, compare, profile_configs
-from rouge_core.mistakes import MISTAKES
-from rouge_core.token_stages import compare_tokenizers, tokenizer_config
+from rouge_core.teach.differences import RULES, compare, profile_configs
+from rouge_core.teach.mistakes import MISTAKES
+from rouge_core.teach.token_stages import compare_tokenizers, tokenizer_config
 from ui.samples import load_samples
 from ui.widgets.options import DEFAULT
 

@@ -12,8 +12,8 @@ import pytest
 
 from annotation import AnnotationStore, HumanScore
 from rouge_core import RougeConfig, score
-from rouge_core.correlation import COEFFICIENTS, LEVELS, bootstrap_interval, correlate
-from rouge_core.score_matrix import score_matrix
+from rouge_core.stats.correlation import COEFFICIENTS, LEVELS, bootstrap_interval, correlate
+from rouge_core.stats.score_matrix import score_matrix
 from ui.compute import agreement as me
 from ui.compute import agreement_human as mh
 from ui.compute import agreement_variants as mv
@@ -109,7 +109,7 @@ def test_possible_levels_need_two_systems():
 
 
 def test_criteria_and_sources_and_human_matrix(tmp_path):
-    from rouge_core.readers import read_corpus
+    from rouge_core.io.readers import read_corpus
 
     data = b"\n".join(
         f'{{"id": "d{d}", "system": "{s}", "candidate": "a b", "reference": "a c"}}'.encode()

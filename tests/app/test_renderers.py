@@ -8,7 +8,7 @@ import re
 import pytest
 
 from rouge_core import RougeConfig, evaluate
-from rouge_core.explain import SentencePair
+from rouge_core.measures.explain import SentencePair
 from ui.render import html as h
 from ui.render.colours import sequence
 from ui.render.lcs import (
@@ -490,7 +490,7 @@ def test_differences_shade_cells_not_rows():
 
 def test_differences_table_shows_a_dash_for_a_measure_a_profile_lacks():
     """rougeL exists in rouge-score only: the other profiles' cells show a dash, never "None" or "nan"."""
-    from rouge_core.differences import compare
+    from rouge_core.teach.differences import compare
     from ui.render.differences import comparison_frame, style_frame
 
     df = comparison_frame(compare("police kill the gunman", "police killed the gunman"), "F")

@@ -7,8 +7,8 @@ import re
 from html.parser import HTMLParser
 
 from rouge_core import RougeConfig, evaluate
-from rouge_core.lcs import lcs
-from rouge_core.steps import lcs_steps, traceback_steps
+from rouge_core.measures.lcs import lcs
+from rouge_core.teach.steps import lcs_steps, traceback_steps
 from ui.render.step_table import VERTICAL_LABELS, table_html, walk_html
 
 S1, S2 = "police killed the gunman", "police kill the gunman"
@@ -152,7 +152,7 @@ def test_tokens_are_escaped():
 
 
 def test_the_skip_walk_colours_each_decided_pair_and_outlines_the_current_one():
-    from rouge_core.steps import skip_steps
+    from rouge_core.teach.steps import skip_steps
     from ui.render.step_table import skip_table_html
 
     r = evaluate(S2, S1, RougeConfig())

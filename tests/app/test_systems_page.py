@@ -19,12 +19,12 @@ from streamlit.testing.v1 import AppTest
 
 import ui.compute.corpus
 from rouge_core import RougeConfig
-from rouge_core.cli import main as cli_main
-from rouge_core.comparison import Comparison, compare_systems
-from rouge_core.corpus import CorpusReport, evaluate_corpus
+from rouge_core.batch.corpus import CorpusReport, evaluate_corpus
+from rouge_core.cli.run import main as cli_main
 from rouge_core.io.export import to_dict
-from rouge_core.readers import Corpus
-from rouge_core.systems import system_scores
+from rouge_core.io.readers import Corpus
+from rouge_core.stats.comparison import Comparison, compare_systems
+from rouge_core.stats.systems import system_scores
 from ui.render import systems as view
 from ui.render.systems import p_cell
 from ui.widgets.corpus_input import LOADED, Source, read_source, sample_source

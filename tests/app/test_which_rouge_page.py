@@ -1,4 +1,4 @@
-"""The "Which ROUGE? (corpus)" page through streamlit.testing: the numbers equal rouge_core.setting_gap's
+"""The "Which ROUGE? (corpus)" page through streamlit.testing: the numbers equal rouge_core.teach.which_rouge's
 to the shown digits, shares and remainder add up to 100 %, identical configs, a selected document in the
 differences view, bad combinations and every control without an exception; the exports."""
 
@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from rouge_core.presets import PRESETS
-from rouge_core.setting_gap import SettingGap, setting_gap
+from rouge_core.teach.which_rouge import SettingGap, which_rouge
 from ui.compute.which_rouge import CONFIDENCE, SAMPLES, SEED
 from ui.render import which_rouge as view
 from ui.widgets.corpus_input import read_source, sample_source
@@ -71,7 +71,7 @@ def corpus():
 @pytest.fixture(scope="module")
 def expected(corpus) -> SettingGap:
     pairs, ids = corpus.pairs(SYSTEM)
-    return setting_gap(
+    return which_rouge(
         pairs,
         PRESETS[A_NAME],
         PRESETS[B_NAME],

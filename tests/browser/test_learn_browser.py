@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from rouge_core.lcs import lcs
+from rouge_core.measures.lcs import lcs
 
 from .conftest import SHOTS, open_app, wait_idle
 

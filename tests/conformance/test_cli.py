@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from rouge_core.cli import main
+from rouge_core.cli.run import main
 
 from .conftest import load_cases, load_corpus, load_expected
 

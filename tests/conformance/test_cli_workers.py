@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from rouge_core import cli
-from rouge_core.runners import ProcessRunner
+from rouge_core.batch.runners import ProcessRunner
+from rouge_core.cli import run as cli
 
 from . import test_cli as base
 from .test_cli import file_list, texts  # noqa: F401  (fixtures)

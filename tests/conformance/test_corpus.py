@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from rouge_core import RougeConfig
-from rouge_core.corpus import evaluate_corpus
+from rouge_core.batch.corpus import evaluate_corpus
 
 from .conftest import load_cases, load_corpus
 

@@ -3,7 +3,7 @@
 Asserted for every input: no exception but the documented ``TypeError``/``ValueError``
 (with a message naming the argument), ``evaluate()`` and ``score()`` agree, every score
 is finite and in [0, 1] (the paper's union LCS without a hit budget may give P > 1,
-documented in rouge_core.summary_lcs), and counts are finite.
+documented in rouge_core.measures.summary_lcs), and counts are finite.
 
 Bounded for CI (``FUZZ_EXAMPLES``, default 150 per test); a release run sets
 ``FUZZ_EXAMPLES=5000`` (see the README's section on tests).
@@ -167,7 +167,7 @@ def test_bootstrap_samples_are_capped(samples):
 
 def test_bootstrap_in_blocks_equals_one_block():
     """The resampling runs in blocks of bounded memory; the numbers do not depend on the block size."""
-    import rouge_core.stats as stats
+    import rouge_core.stats.bootstrap as stats
 
     pairs = [(f"a b c{i}", [f"a c{i % 3} b", "b"]) for i in range(50)]
     for profile in PROFILES:

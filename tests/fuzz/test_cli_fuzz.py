@@ -16,7 +16,7 @@ The contract checked on every input (:func:`check`):
   interval bounds read past its one-element array (bounds like 1.5); ``rouge155`` prints
   the same, so there the bounds are only checked to be finite.
 
-Most inputs run in-process through :func:`rouge_core.cli.main`; a few run as
+Most inputs run in-process through :func:`rouge_core.cli.run.main`; a few run as
 ``python -m rouge_core`` subprocesses. The whole file runs in well under a minute.
 
 Inputs tried per category in one run of this file (``pytest -s`` prints this table at the end):
@@ -46,9 +46,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rouge_core import cli
-from rouge_core.cli import build_config, listing_order, main, parse_args
-from rouge_core.perl_inputs import MAX_CONFIG_BYTES, MAX_SUMMARY_BYTES
+from rouge_core.cli import run as cli
+from rouge_core.cli.report import listing_order
+from rouge_core.cli.run import build_config, main, parse_args
+from rouge_core.io.perl_inputs import MAX_CONFIG_BYTES, MAX_SUMMARY_BYTES
 
 ROOT = Path(__file__).resolve().parents[2]
 ERROR = "rouge_core: error:"
@@ -616,7 +617,7 @@ def test_summary_contents(name, corpus, tmp_path):
 
 def test_summary_limits_are_module_constants(corpus, tmp_path, monkeypatch):
     """The limits are read at call time (a test or a caller may lower them)."""
-    from rouge_core import perl_inputs
+    from rouge_core.io import perl_inputs
 
     monkeypatch.setattr(perl_inputs, "MAX_SUMMARY_BYTES", 10)
     (tmp_path / "list.txt").write_text(f"{corpus['files']['p1.txt']} {corpus['files']['m1.txt']}\n")

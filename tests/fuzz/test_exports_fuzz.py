@@ -37,13 +37,13 @@ from annotation import (
     import_unit_judgments,
 )
 from rouge_core import RougeConfig, evaluate
-from rouge_core.comparison import compare_systems
-from rouge_core.corpus import evaluate_corpus
+from rouge_core.batch.corpus import evaluate_corpus
 from rouge_core.io.csv_writer import records_csv, restore_cell, write_csv
+from rouge_core.io.readers import Corpus, Document
 from rouge_core.presets import PRESETS
-from rouge_core.readers import Corpus, Document
-from rouge_core.setting_gap import setting_gap
-from rouge_core.systems import system_scores
+from rouge_core.stats.comparison import compare_systems
+from rouge_core.stats.systems import system_scores
+from rouge_core.teach.which_rouge import which_rouge
 from ui.compute import agreement as me
 from ui.compute.corpus import ScoredSystem, score_system
 from ui.render import agreement, corpus_export, scores, systems
@@ -251,7 +251,7 @@ def test_which_rouge_documents_csv_and_json() -> None:
     pairs, ids = loaded().corpus.pairs(SYSTEMS[2])
     a = "ROUGE-1.5.5 -n 2 -m (ROUGE-1, ROUGE-2, ROUGE-L with stemming)"
     b = "rouge-score defaults (rouge1, rouge2, rougeL, rougeLsum)"
-    gap = setting_gap(pairs, PRESETS[a], PRESETS[b], ids, statistic="fmeasure", max_explained_docs=2, samples=20)
+    gap = which_rouge(pairs, PRESETS[a], PRESETS[b], ids, statistic="fmeasure", max_explained_docs=2, samples=20)
     rows = records(gap_view.documents_csv(gap))
     assert len(rows) == sum(len(m.documents) for m in gap.measures) == len(gap.measures) * len(PAYLOADS)
     assert [r["id"] for r in rows] == [d.doc_id for m in gap.measures for d in m.documents]

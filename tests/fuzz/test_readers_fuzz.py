@@ -27,9 +27,9 @@ from hypothesis import strategies as st
 from annotation.io import import_judgments
 from annotation.model import ImportFileError
 from annotation.store import AnnotationStore
-from rouge_core.decoding import looks_like_utf16
-from rouge_core.perl_inputs import shown
-from rouge_core.readers import (
+from rouge_core.io.decoding import looks_like_utf16
+from rouge_core.io.perl_inputs import shown
+from rouge_core.io.readers import (
     MAX_JSON_DEPTH,
     Corpus,
     ReadError,

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 
 from annotation import AnnotationStore, ItemStatus, StoreError
 from annotation.status import MAX_NOTE
-from rouge_core.readers import Corpus, Document
+from rouge_core.io.readers import Corpus, Document
 from tests.forked import read_all
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))

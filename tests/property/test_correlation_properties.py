@@ -1,4 +1,4 @@
-"""Properties of rouge_core.correlation on generated score matrices (hypothesis)."""
+"""Properties of rouge_core.stats.correlation on generated score matrices (hypothesis)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from rouge_core.coefficients import COLUMNWISE, scipy_columns
-from rouge_core.correlation import bootstrap_interval, correlate, permutation_test
-from rouge_core.correlation_levels import too_small
+from rouge_core.stats.coefficients import COLUMNWISE, scipy_columns
+from rouge_core.stats.correlation import bootstrap_interval, correlate, permutation_test
+from rouge_core.stats.correlation_levels import too_small
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LEVELS = ["summary", "system", "global"]

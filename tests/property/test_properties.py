@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-import rouge_core.lcs as lcs_mod
-import rouge_core.summary_lcs as summary_lcs_mod
+import rouge_core.measures.lcs as lcs_mod
+import rouge_core.measures.summary_lcs as summary_lcs_mod
 from rouge_core import RougeConfig, analyze, evaluate, score
 from rouge_core.config import (
     MAX_BOOTSTRAP_SAMPLES,
@@ -20,11 +20,11 @@ from rouge_core.config import (
     PROFILES,
     TOKENIZERS,
 )
-from rouge_core.explain import GramExplanation, LcsExplanation
-from rouge_core.lcs import Layout, lcs, weights
-from rouge_core.scoring import score as counts_to_score
-from rouge_core.skipbigram import pair_total, unigram_total
-from rouge_core.summary_lcs import lcs_measure
+from rouge_core.measures.explain import GramExplanation, LcsExplanation
+from rouge_core.measures.lcs import Layout, lcs, weights
+from rouge_core.measures.scoring import score as counts_to_score
+from rouge_core.measures.skipbigram import pair_total, unigram_total
+from rouge_core.measures.summary_lcs import lcs_measure
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -412,7 +412,7 @@ def test_signature_round_trip(config):
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("aZ9 -'\u0130\u212a\u00e9\u4e2d\u00df\nx.")), max_size=40))
 def test_each_tokenizer_gives_the_same_words_on_both_paths(text):
-    from rouge_core.tokenize import TOKENIZER_REGISTRY
+    from rouge_core.text.tokenize import TOKENIZER_REGISTRY
 
     for tok in TOKENIZER_REGISTRY.values():
         assert tok.words(text) == [n for n, _, _ in tok.spans(text, 0, len(text))], tok.name
@@ -429,11 +429,11 @@ def test_each_tokenizer_gives_the_same_words_on_both_paths(text):
     )
 )
 def test_the_compiled_chunk_tokenizer_gives_the_registry_s_words_and_sentences(texts):
-    """rouge_core.batch_fast's compiled tokenizer (the batch path) against the registry's rule,
+    """rouge_core.batch.compiled's compiled tokenizer (the batch path) against the registry's rule,
     text by text: the same keys in the same sentences (non-empty lines), for both tokenizers it serves."""
     from rouge_core import kernels
-    from rouge_core.batch_fast import BYTE_TOKENIZERS, _buffer
-    from rouge_core.tokenize import analyze_keys
+    from rouge_core.batch.compiled import BYTE_TOKENIZERS, _buffer
+    from rouge_core.text.tokenize import analyze_keys
 
     if kernels.impl() is None:
         return

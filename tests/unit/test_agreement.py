@@ -1,4 +1,5 @@
-"""rouge_core.agreement: Krippendorff's alpha on Krippendorff's own worked example, and the review table.
+"""rouge_core.stats.annotator_agreement: Krippendorff's alpha on Krippendorff's own worked example,
+and the review table.
 
 The example is the reliability data of Krippendorff (2011), "Computing Krippendorff's
 Alpha-Reliability", section C (4 observers x 12 units, missing values); the paper prints
@@ -16,7 +17,7 @@ from typing import get_args
 import numpy as np
 import pytest
 
-from rouge_core.agreement import (
+from rouge_core.stats.annotator_agreement import (
     DISTANCES,
     Alpha,
     Disagreement,

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from annotation import AnnotationStore
-from rouge_core.readers import Corpus, Document
+from rouge_core.io.readers import Corpus, Document
 
 ROOT = Path(__file__).resolve().parents[2]
 

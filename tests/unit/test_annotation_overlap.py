@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from annotation import AnnotationStore, Item, StoreError
-from rouge_core.readers import read_corpus
+from rouge_core.io.readers import read_corpus
 from ui.compute.annotate import agreement_table, order, shared_markdown
 
 from .test_annotation_migrations import build

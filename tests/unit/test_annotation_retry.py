@@ -18,7 +18,7 @@ import pytest
 
 from annotation import AnnotationStore, StoreError, schema
 from annotation import connection as connection_module
-from rouge_core.readers import read_corpus
+from rouge_core.io.readers import read_corpus
 
 HOLDER = """
 import sqlite3, sys, time

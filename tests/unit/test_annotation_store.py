@@ -34,7 +34,7 @@ from annotation import (
     import_unit_judgments,
 )
 from annotation.published import LITEPYRAMID
-from rouge_core.readers import Corpus, Document, read_corpus_file
+from rouge_core.io.readers import Corpus, Document, read_corpus_file
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_data"
 SUMMEVAL = SAMPLES / "summeval_subset.jsonl"

@@ -24,7 +24,7 @@ from typing import Callable, Iterator
 import pytest
 
 from annotation import AnnotationStore, StoreError, schema
-from rouge_core.readers import Corpus, Document
+from rouge_core.io.readers import Corpus, Document
 from tests.forked import read_all
 
 NOBODY = 65534

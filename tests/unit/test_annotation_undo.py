@@ -11,7 +11,7 @@ import pytest
 
 from annotation import AnnotationStore, StoreError, Undone, export_judgments, import_judgments
 from annotation.schema import CURRENT_VERSION, user_version
-from rouge_core.readers import read_corpus
+from rouge_core.io.readers import read_corpus
 
 from .test_annotation_migrations import build, check_v1_rows
 

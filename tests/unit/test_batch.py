@@ -1,4 +1,4 @@
-"""rouge_core.batch and rouge_core.runners: score_batch gives score()'s numbers, on any number of workers;
+"""rouge_core.batch and rouge_core.batch.runners: score_batch gives score()'s numbers, on any number of workers;
 inputs are read lazily; errors name the pair; the bootstrap's memory is bounded per block."""
 
 from __future__ import annotations
@@ -14,17 +14,11 @@ import pytest
 
 from benchmarks.bench_workers import news_pairs
 from rouge_core import PROFILES, BatchResult, PairError, RougeConfig, evaluate_corpus, score, score_batch
-from rouge_core.batch import chunk_size_for, iter_scores
-from rouge_core.corpus import summarize_batch
-from rouge_core.runners import InlineRunner, ProcessRunner, cores, resolve_workers
-from rouge_core.stats import (
-    BLOCK_CELLS,
-    bootstrap_sums,
-    index_pieces,
-    perl_resample_indices,
-    resample_sums,
-)
-from rouge_core.stem import ExceptionTable
+from rouge_core.batch.corpus import summarize_batch
+from rouge_core.batch.runners import InlineRunner, ProcessRunner, cores, resolve_workers
+from rouge_core.batch.score import chunk_size_for, iter_scores
+from rouge_core.stats.bootstrap import BLOCK_CELLS, bootstrap_sums, index_pieces, perl_resample_indices, resample_sums
+from rouge_core.text.stem import ExceptionTable
 
 DATA = Path(__file__).parents[1] / "conformance" / "data"
 CASES = [json.loads(line) for line in (DATA / "cases.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -186,7 +180,7 @@ def test_the_stem_exception_table_reaches_the_workers():
 
 
 def test_workers_are_threads_on_the_compiled_chunk_path_and_processes_otherwise(monkeypatch):
-    from rouge_core import batch_fast, runners
+    from rouge_core.batch import compiled, runners
 
     used = []
     for cls in (runners.ThreadRunner, runners.ProcessRunner):
@@ -195,11 +189,11 @@ def test_workers_are_threads_on_the_compiled_chunk_path_and_processes_otherwise(
             cls, "map", lambda self, fn, chunks, real=real: used.append(type(self)) or real(self, fn, chunks)
         )
     fast, slow = RougeConfig(max_n=2), RougeConfig(max_n=2, tokenizer="unicode")
-    assert not batch_fast.supported(slow)
+    assert not compiled.supported(slow)
     for config in (fast, slow):
         assert_same_as_score(score_batch(PAIRS, config, workers=2, chunk_size=7), PAIRS, config)
     assert used == [
-        runners.ThreadRunner if batch_fast.supported(fast) else runners.ProcessRunner,
+        runners.ThreadRunner if compiled.supported(fast) else runners.ProcessRunner,
         runners.ProcessRunner,
     ]
 
@@ -245,7 +239,7 @@ def _loop_sums(values: np.ndarray, idx: np.ndarray) -> np.ndarray:
 
 
 def _loop_perl(n: int, samples: int) -> np.ndarray:
-    from rouge_core.stats import Drand48
+    from rouge_core.stats.bootstrap import Drand48
 
     out = np.zeros((samples, n), dtype=np.int64)
     for s in range(samples):

@@ -1,4 +1,4 @@
-"""rouge_core.batch_fast: the compiled chunk path gives the per-pair path's columns exactly (every
+"""rouge_core.batch.compiled: the compiled chunk path gives the per-pair path's columns exactly (every
 column, dtype and note), on texts made to break a byte tokenizer, for every config it serves."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 
 from rouge_core import PROFILES, RougeConfig, kernels
-from rouge_core.batch import columns_chunk, columns_from_results
-from rouge_core.batch_fast import ChunkCounts, plain_texts, scores, supported
+from rouge_core.batch.compiled import ChunkCounts, plain_texts, scores, supported
+from rouge_core.batch.score import columns_chunk, columns_from_results
 from rouge_core.kernels import chunk as kchunk
-from rouge_core.measures import measure_specs
-from rouge_core.scoring import Counts
-from rouge_core.scoring import score as score_counts
+from rouge_core.measures.registry import measure_specs
+from rouge_core.measures.scoring import Counts
+from rouge_core.measures.scoring import score as score_counts
 
 pytestmark = pytest.mark.skipif(kernels.impl() is None, reason="the chunk path needs numba")
 
@@ -106,7 +106,7 @@ def test_the_configs_tested_include_every_family_and_profile():
     assert fams == {"N", "L", "Lflat", "W", "S", "SU"}
 
 
-#: Which buffer :func:`rouge_core.batch_fast._buffer` makes: ASCII text as it is (NULs in a text
+#: Which buffer :func:`rouge_core.batch.compiled._buffer` makes: ASCII text as it is (NULs in a text
 #: included), other text lowered at once, or text by text (a text holds a NUL: the last pair).
 BUFFERS = {
     "ascii": _pairs(120, seed=12, words=[w for w in WORDS if w.isascii()]),  # NULs included
@@ -136,13 +136,13 @@ def test_chunk_columns_equal_the_per_pair_path(config, buffer, monkeypatch):
 
 
 def _score_all(config, pairs):
-    from rouge_core.batch import score_pair
+    from rouge_core.batch.score import score_pair
 
     return [score_pair(p, config, k) for k, p in enumerate(pairs)]
 
 
 def test_a_malformed_pair_is_named_by_both_paths():
-    from rouge_core.batch import PairError
+    from rouge_core.batch.score import PairError
 
     config = RougeConfig(max_n=1)
     with pytest.raises(PairError) as e:
@@ -219,7 +219,7 @@ def test_configs_the_chunk_path_leaves_to_the_per_pair_path():
 @pytest.mark.parametrize("config", SERVED, ids=[c.signature() for c in SERVED])
 def test_chunk_results_equal_score(config):
     from rouge_core import score
-    from rouge_core.batch import score_chunk
+    from rouge_core.batch.score import score_chunk
 
     got = score_chunk(config, 0, PAIRS)
     for (cand, refs), g in zip(PAIRS, got):
@@ -243,7 +243,7 @@ def _fresh_backend(monkeypatch):
 def test_chunk_kernels_that_do_not_compile_leave_every_chunk_to_the_per_pair_path(monkeypatch):
     from numba.core.errors import TypingError
 
-    import rouge_core.batch_fast as bf
+    import rouge_core.batch.compiled as bf
     from rouge_core import backend, score_batch
 
     def broken(*a):
@@ -260,7 +260,7 @@ def test_chunk_kernels_that_do_not_compile_leave_every_chunk_to_the_per_pair_pat
 
 def test_chunk_kernels_with_a_bug_raise_it(monkeypatch):
     """Only numba's compile errors fall back: a Python error of the chunk code reaches the caller."""
-    import rouge_core.batch_fast as bf
+    import rouge_core.batch.compiled as bf
     from rouge_core import score_batch
     from rouge_core.kernels import backend
 
@@ -276,8 +276,8 @@ def test_chunk_kernels_with_a_bug_raise_it(monkeypatch):
 
 
 def test_worker_processes_start_with_the_kernels_loaded():
-    from rouge_core.batch_fast import kernels_loaded
-    from rouge_core.runners import ProcessRunner
+    from rouge_core.batch.compiled import kernels_loaded
+    from rouge_core.batch.runners import ProcessRunner
 
     with ProcessRunner(2) as runner:
         # the workers' first chunks: the forkserver loaded the kernels before forking them

@@ -1,10 +1,10 @@
-"""``python -m rouge_core --input / --candidates / --compare`` (:mod:`rouge_core.cli_corpus`).
+"""``python -m rouge_core --input / --candidates / --compare`` (:mod:`rouge_core.cli.corpus`).
 
 Every printed or JSON number is checked against the library computing it directly: averages
 against :func:`rouge_core.evaluate_corpus` on :meth:`Corpus.pairs` (as printed 5-decimal strings),
-comparisons against :func:`rouge_core.comparison.compare_systems` of
-:func:`rouge_core.systems.system_scores` (exact floats, through JSON). Most runs are in-process
-(:func:`rouge_core.cli.main`); a few go through ``python -m rouge_core``.
+comparisons against :func:`rouge_core.stats.comparison.compare_systems` of
+:func:`rouge_core.stats.systems.system_scores` (exact floats, through JSON). Most runs are in-process
+(:func:`rouge_core.cli.run.main`); a few go through ``python -m rouge_core``.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from typing import Any
 
 import pytest
 
-from rouge_core.cli import CORPUS_OPTIONS, USAGE, build_config, main, parse_args
-from rouge_core.comparison import Comparison, compare_systems
+from rouge_core.batch.corpus import CorpusReport, evaluate_corpus
+from rouge_core.cli.run import CORPUS_OPTIONS, USAGE, build_config, main, parse_args
 from rouge_core.config import RougeConfig
-from rouge_core.corpus import CorpusReport, evaluate_corpus
 from rouge_core.evaluate import evaluate
-from rouge_core.readers import Corpus, read_aligned_files, read_corpus_file
-from rouge_core.systems import system_scores
+from rouge_core.io.readers import Corpus, read_aligned_files, read_corpus_file
+from rouge_core.stats.comparison import Comparison, compare_systems
+from rouge_core.stats.systems import system_scores
 
 ROOT = Path(__file__).resolve().parents[2]
 SUMMEVAL = str(ROOT / "sample_data" / "summeval_subset.jsonl")

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from rouge_core import batch
-from rouge_core.cli import main
-from rouge_core.runners import cores
+from rouge_core.batch import score as batch
+from rouge_core.batch.runners import cores
+from rouge_core.cli.run import main
 
 ROOT = Path(__file__).resolve().parents[2]
 ERROR = "rouge_core: error: "
@@ -318,7 +318,7 @@ def test_a_ctrl_c_during_a_gc_callback_is_raised_again_not_lost(capsys):
     not raise there, and sends SIGINT again until the run takes it."""
     import gc
 
-    from rouge_core.cli_interrupt import interrupt_once
+    from rouge_core.cli.interrupt import interrupt_once
 
     sent, waited_to_the_end = [], []
 
@@ -353,7 +353,7 @@ def test_a_ctrl_c_during_an_llvmlite_ctypes_callback_is_raised_again_not_lost(ca
 
     import llvmlite.binding
 
-    from rouge_core.cli_interrupt import interrupt_once
+    from rouge_core.cli.interrupt import interrupt_once
 
     # a function whose code lives in llvmlite's bindings folder, called back from C as llvmlite's are
     source = "def notify():\n    os.kill(os.getpid(), signal.SIGINT)\n    sum(range(1000))\n"

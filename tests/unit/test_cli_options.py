@@ -2,7 +2,7 @@
 without ``-d``, ``--version``, and the console script's name.
 
 The Berkeley DB files are built here byte for byte from the format facts listed in
-:mod:`rouge_core.exception_db` (:func:`hash_db`, :func:`recipe_empty_db`); no DB library
+:mod:`rouge_core.io.exception_db` (:func:`hash_db`, :func:`recipe_empty_db`); no DB library
 and no Perl are needed.
 """
 
@@ -16,15 +16,15 @@ from typing import Optional
 
 import pytest
 
-from rouge_core.cli import USAGE, main
-from rouge_core.exception_db import (
+from rouge_core.cli.run import USAGE, main
+from rouge_core.io.exception_db import (
     NotAHashDatabase,
     UnreadableDatabase,
     open_data_directory,
     read_exc_files,
     read_hash_database,
 )
-from rouge_core.stem import ExceptionTable, smart_stopwords, stem_rouge155
+from rouge_core.text.stem import ExceptionTable, smart_stopwords, stem_rouge155
 
 ROOT = Path(__file__).resolve().parents[2]
 STOPWORDS = "".join(w + "\n" for w in sorted(smart_stopwords()))
@@ -387,7 +387,7 @@ def test_a_config_run_prints_evaluates_notes(tmp_path, capsys):
 
 def test_config_notes_go_to_stderr(tmp_path, capsys):
     """Two <EVAL ID="1"> are merged as ROUGE-1.5.5 merges them, and said on stderr; so is a config
-    without evaluations (rouge_core.perl_inputs.config_notes). Stdout is what Perl prints."""
+    without evaluations (rouge_core.io.perl_inputs.config_notes). Stdout is what Perl prints."""
     (tmp_path / "c.txt").write_text("police kill the gunman\n")
     (tmp_path / "r.txt").write_text("police killed the gunman\n")
     head = f'<PEER-ROOT>{tmp_path}</PEER-ROOT><MODEL-ROOT>{tmp_path}</MODEL-ROOT><INPUT-FORMAT TYPE="SPL"/>'

@@ -1,4 +1,4 @@
-"""rouge_core.coefficients: Pearson, Spearman and Kendall tau-b of many columns at once equal scipy.stats
+"""rouge_core.stats.coefficients: Pearson, Spearman and Kendall tau-b of many columns at once equal scipy.stats
 column by column (to 1e-12; Kendall and the 2-pair cases exactly), with ties and missing cells."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from rouge_core import coefficients
-from rouge_core.coefficients import COLUMNWISE, SCIPY, average_ranks, defined, scipy_columns
+from rouge_core.stats import coefficients
+from rouge_core.stats.coefficients import COLUMNWISE, SCIPY, average_ranks, defined, scipy_columns
 
 
 def tied_matrices(seed: int, rows: int, cols: int, missing: float) -> tuple[np.ndarray, np.ndarray]:

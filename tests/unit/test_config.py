@@ -254,7 +254,7 @@ def test_averaging_must_be_an_integer_not_a_bool():
 
 
 def test_an_exception_table_is_a_setting_named_in_the_signature():
-    from rouge_core.stem import ExceptionTable
+    from rouge_core.text.stem import ExceptionTable
 
     table = ExceptionTable.of("my table!", {"mice": "rodent"})
     config = RougeConfig(stem=True, exception_table=table)

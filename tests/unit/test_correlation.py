@@ -1,4 +1,4 @@
-"""rouge_core.correlation: correlations with human judgments, bootstrap intervals and the PERM test.
+"""rouge_core.stats.correlation: correlations with human judgments, bootstrap intervals and the PERM test.
 
 Every golden value is derived by hand in the comments (exact fractions and square roots).
 """
@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from rouge_core import correlation
-from rouge_core import score_matrix as score_matrix_module
 from rouge_core.config import MAX_BOOTSTRAP_SAMPLES
-from rouge_core.correlation import (
+from rouge_core.stats import correlation
+from rouge_core.stats import score_matrix as score_matrix_module
+from rouge_core.stats.correlation import (
     COEFFICIENTS,
     LEVELS,
     RESAMPLES,

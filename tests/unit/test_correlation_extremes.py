@@ -1,4 +1,4 @@
-"""rouge_core.correlation on the edges of floating point (issue 16, points 11 and 12).
+"""rouge_core.stats.correlation on the edges of floating point (issue 16, points 11 and 12).
 
 * Huge finite scores (1e308): sums of them overflow, so the system means and Pearson's r used to come out
   NaN with numpy overflow warnings. Every coefficient is scale invariant, so the results must equal those
@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from rouge_core.correlation import LEVELS, bootstrap_interval, correlate, permutation_test, standardize
+from rouge_core.stats.correlation import LEVELS, bootstrap_interval, correlate, permutation_test, standardize
 
 # 3 systems x 2 inputs, the hand-computed example of test_correlation.py.
 X = np.array([[1.0, 2.0], [2.0, 1.0], [6.0, 3.0]])

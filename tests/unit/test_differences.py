@@ -1,4 +1,4 @@
-"""rouge_core.differences: every rule fires on its preset and not on a neutral input; the side-by-side
+"""rouge_core.teach.differences: every rule fires on its preset and not on a neutral input; the side-by-side
 numbers are rouge_core.evaluate's under each profile (and rouge-score's own for that column); every
 difference on the presets, the samples and random inputs is explained by some rule."""
 
@@ -11,7 +11,7 @@ import pytest
 
 from rouge_core import RougeConfig, evaluate
 from rouge_core.config import PROFILES
-from rouge_core.differences import RULES, compare, profile_configs
+from rouge_core.teach.differences import RULES, compare, profile_configs
 from ui.samples import load_samples
 
 BASE = RougeConfig(max_n=4, skip_distance=4, wlcs_weight=1.2)  # the sidebar's default

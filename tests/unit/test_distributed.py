@@ -1,4 +1,4 @@
-"""rouge_core.distributed: a Dask LocalCluster gives the local numbers to the last bit, bootstrap included,
+"""rouge_core.batch.distributed: a Dask LocalCluster gives the local numbers to the last bit, bootstrap included,
 and the command line's --dask-local output is byte-identical to the plain run's."""
 
 from __future__ import annotations
@@ -18,12 +18,13 @@ import distributed
 import pytest
 
 from benchmarks.bench_workers import news_pairs
-from rouge_core import PairError, RougeConfig, batch, evaluate_corpus, score_batch
-from rouge_core.cli import main
-from rouge_core.corpus import summarize_batch
-from rouge_core.distributed import DaskRunner, evaluate_bag, local_cluster, score_bag
-from rouge_core.runners import ChunkError, chunked
-from rouge_core.stem import ExceptionTable
+from rouge_core import PairError, RougeConfig, evaluate_corpus, score_batch
+from rouge_core.batch import score as batch
+from rouge_core.batch.corpus import summarize_batch
+from rouge_core.batch.distributed import DaskRunner, evaluate_bag, local_cluster, score_bag
+from rouge_core.batch.runners import ChunkError, chunked
+from rouge_core.cli.run import main
+from rouge_core.text.stem import ExceptionTable
 
 DATA = Path(__file__).parents[1] / "conformance" / "data"
 CASES = [json.loads(line) for line in (DATA / "cases.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -151,7 +152,7 @@ def test_cli_scheduler_option(client, tmp_path, capsysbinary):
 
 def test_importing_rouge_core_does_not_import_dask():
     code = (
-        "import sys, rouge_core, rouge_core.cli, rouge_core.cli_corpus, rouge_core.batch;"
+        "import sys, rouge_core, rouge_core.cli, rouge_core.cli.corpus, rouge_core.batch;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))"
     )
     out = subprocess.run(

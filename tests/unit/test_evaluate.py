@@ -6,7 +6,7 @@ import pytest
 
 from rouge_core import RougeConfig, evaluate, evaluate_corpus, score, score_batch
 from rouge_core.evaluate import PERL_DIES, combine
-from rouge_core.scoring import ZERO, Counts
+from rouge_core.measures.scoring import ZERO, Counts
 
 PROFILES = [RougeConfig(profile=p, skip_distance=-1) for p in ("rouge155", "rouge-score", "paper")]
 REF = "police killed the gunman"
@@ -154,7 +154,7 @@ def test_explained_counts_equal_score_on_long_input(config):
 
 def test_sentence_pairs_are_computed_on_first_access_and_equal_the_pure_path():
     from rouge_core import kernels
-    from rouge_core.summary_lcs import sentence_pairs
+    from rouge_core.measures.summary_lcs import sentence_pairs
 
     cand, ref = _long_pair(7, 40)
     r = evaluate(cand, ref, RougeConfig())

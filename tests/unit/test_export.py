@@ -26,12 +26,12 @@ from typing import Any
 import pytest
 
 from rouge_core import Counts, RougeConfig, Score, evaluate
-from rouge_core.cli import build_config, main, parse_args
-from rouge_core.comparison import compare_systems
-from rouge_core.corpus import CorpusReport, Interval, evaluate_corpus
+from rouge_core.batch.corpus import CorpusReport, Interval, evaluate_corpus
+from rouge_core.cli.run import build_config, main, parse_args
 from rouge_core.io.export import count_value, text_id, to_dict, to_json, write_json
-from rouge_core.setting_gap import setting_gap
-from rouge_core.systems import system_scores
+from rouge_core.stats.comparison import compare_systems
+from rouge_core.stats.systems import system_scores
+from rouge_core.teach.which_rouge import which_rouge
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parent / "data"
@@ -174,7 +174,7 @@ def test_comparison() -> None:
 def test_setting_gap() -> None:
     pairs = [(CANDIDATE, REFERENCES), ("the gunmen were killed", ["police killed the gunman"])]
     a, b = SMALL, RougeConfig(max_n=2, wlcs_weight=None, skip_distance=None, stem=True)
-    gap = setting_gap(pairs, a, b, ["d1", "d2"], samples=20)
+    gap = which_rouge(pairs, a, b, ["d1", "d2"], samples=20)
     d = to_dict(gap)
     assert (d["signature_a"], d["signature_b"]) == (a.signature(), b.signature())
     assert d["n_documents"] == 2 and d["statistic"] == "fmeasure"
@@ -189,7 +189,7 @@ def examples() -> list[Any]:
     r, rep = pair_report(), corpus_report()
     reports = {"A": rep, "B": corpus_report("B", "police killed the gunman")}
     cmp = compare_systems(system_scores(reports, "ROUGE-2"), "randomization", 50, 0)
-    gap = setting_gap([(CANDIDATE, REFERENCES)], SMALL, RougeConfig(max_n=1), samples=10)
+    gap = which_rouge([(CANDIDATE, REFERENCES)], SMALL, RougeConfig(max_n=1), samples=10)
     return [Counts(1, 2, 3), Score(0.5, 0.25, 1 / 3), r, r.measures["ROUGE-L"], rep, rep.measures["ROUGE-2"], cmp, gap]
 
 

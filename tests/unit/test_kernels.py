@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import rouge_core
-import rouge_core.lcs as lcs_mod
-import rouge_core.summary_lcs as summary_lcs
+import rouge_core.measures.lcs as lcs_mod
+import rouge_core.measures.summary_lcs as summary_lcs
 from rouge_core import Counts, RougeConfig, kernels, score
-from rouge_core.lcs import Layout, lcs, weights
-from rouge_core.skipbigram import _pair_hits, count_skip_bigrams
-from rouge_core.summary_lcs import MODES, _union, lcs_measure
+from rouge_core.measures.lcs import Layout, lcs, weights
+from rouge_core.measures.skipbigram import _pair_hits, count_skip_bigrams
+from rouge_core.measures.summary_lcs import MODES, _union, lcs_measure
 
 calls = kernels.impl()
 compiled = pytest.mark.skipif(calls is None, reason="pure-Python backend: nothing to compare")

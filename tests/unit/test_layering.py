@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def imported_roots(source: str, module: str) -> set[str]:
     """The top-level names of every module ``source`` imports, relative imports resolved against
-    ``module`` (the dotted name of the file, e.g. ``rouge_core.readers.model``).
+    ``module`` (the dotted name of the file, e.g. ``rouge_core.io.readers.model``).
 
     >>> sorted(imported_roots("import sqlite3\\nfrom annotation.store import X\\nfrom . import y", "rouge_core.a"))
     ['annotation', 'rouge_core', 'sqlite3']

@@ -1,11 +1,11 @@
-"""Unit tests for rouge_core.lcs: LCS/WLCS values, the tie rule, table and traceback path."""
+"""Unit tests for rouge_core.measures.lcs: LCS/WLCS values, the tie rule, table and traceback path."""
 
 from __future__ import annotations
 
 import pytest
 
-import rouge_core.lcs as lcs_mod
-from rouge_core.lcs import Layout, lcs, lcs_many, weights
+import rouge_core.measures.lcs as lcs_mod
+from rouge_core.measures.lcs import Layout, lcs, lcs_many, weights
 
 
 def test_tie_rule_marks_reference_first_token():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rouge_core import RougeConfig
-from rouge_core.measures import display_name, measure_specs
+from rouge_core.measures.registry import display_name, measure_specs
 
 
 def test_labels_and_families():

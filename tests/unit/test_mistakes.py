@@ -1,4 +1,4 @@
-"""rouge_core.mistakes: each deliberately wrong implementation gives the exact wrong value on its
+"""rouge_core.teach.mistakes: each deliberately wrong implementation gives the exact wrong value on its
 counter-example, next to the correct value from rouge_core.evaluate."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 
 from rouge_core import RougeConfig
 from rouge_core.config import PROFILES
-from rouge_core.lcs import lcs
-from rouge_core.mistakes import (
+from rouge_core.measures.lcs import lcs
+from rouge_core.teach.mistakes import (
     MISTAKES,
     best_sentence_lcs,
     evaluate_swapped,
@@ -117,5 +117,9 @@ def test_bad_inputs_do_not_raise(mistake, candidate, reference):
 
 def test_nothing_else_in_rouge_core_uses_the_wrong_code():
     core = Path(__file__).resolve().parents[2] / "rouge_core"
-    users = [p.name for p in core.glob("*.py") if p.name != "mistakes.py" and "mistakes" in p.read_text()]
+    users = [
+        str(p.relative_to(core))
+        for p in core.rglob("*.py")
+        if p.name != "mistakes.py" and ("import mistakes" in p.read_text() or "mistakes import" in p.read_text())
+    ]
     assert users == []

@@ -1,9 +1,9 @@
-"""Unit tests for rouge_core.ngrams: clipped n-gram overlap and its explanation."""
+"""Unit tests for rouge_core.measures.ngrams: clipped n-gram overlap and its explanation."""
 
 from __future__ import annotations
 
 from rouge_core import Counts
-from rouge_core.ngrams import count_ngrams, ngram_counter
+from rouge_core.measures.ngrams import count_ngrams, ngram_counter
 
 
 def test_counter():

@@ -1,4 +1,4 @@
-"""rouge_core.pair_notes gives, without scoring, the notes rouge_core.evaluate gives a pair's input
+"""rouge_core.text.pair_notes gives, without scoring, the notes rouge_core.evaluate gives a pair's input
 (issue 16, point 13): word for word, for every tokenizer, with stopwords, stemming and length limits."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rouge_core import RougeConfig, evaluate
-from rouge_core.pair_notes import CorpusNotes, corpus_notes, pair_notes, unicode_hint
+from rouge_core.text.pair_notes import CorpusNotes, corpus_notes, pair_notes, unicode_hint
 
 CONFIGS = [
     RougeConfig(),

@@ -12,7 +12,7 @@ from math import comb
 import pytest
 
 from rouge_core import Counts, RougeConfig, evaluate, score
-from rouge_core.skipbigram import count_skip_bigrams, pair_total
+from rouge_core.measures.skipbigram import count_skip_bigrams, pair_total
 
 S1 = "police killed the gunman"
 S2 = "police kill the gunman"

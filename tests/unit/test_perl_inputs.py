@@ -1,4 +1,4 @@
-"""rouge_core.perl_inputs: ROUGE-1.5.5's XML configs, -z lists and summary files as the Perl script reads
+"""rouge_core.io.perl_inputs: ROUGE-1.5.5's XML configs, -z lists and summary files as the Perl script reads
 them (issue 16 points 5 and 14): duplicated <EVAL> IDs merged as ``readEvals`` merges them, and said;
 a config naming no evaluation said; files with a byte order mark read in their encoding.
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from rouge_core.cli import main
-from rouge_core.perl_inputs import (
+from rouge_core.cli.run import main
+from rouge_core.io.perl_inputs import (
     Evaluation,
     config_notes,
     parse_file_list,

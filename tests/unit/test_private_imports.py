@@ -1,7 +1,7 @@
 """Module boundaries (issue 18, point 5): no module takes another module's private (``_``) name, the
 CLI's helper modules never import :mod:`rouge_core.cli` (the old ``cli`` <-> ``cli_corpus`` cycle), and
-the readers see the Perl readers' :class:`~rouge_core.perl_inputs.InputError`, not the command line's
-:class:`~rouge_core.perl_inputs.UsageError`. Checked on the source with :mod:`ast`, so an import
+the readers see the Perl readers' :class:`~rouge_core.io.perl_inputs.InputError`, not the command line's
+:class:`~rouge_core.io.perl_inputs.UsageError`. Checked on the source with :mod:`ast`, so an import
 inside a function counts too."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from rouge_core import cli
-from rouge_core.perl_inputs import FileTooLarge, InputError, UsageError, read_bytes
-from rouge_core.readers import ReadError, read_aligned_files
+from rouge_core.cli import run as cli
+from rouge_core.io.perl_inputs import FileTooLarge, InputError, UsageError, read_bytes
+from rouge_core.io.readers import ReadError, read_aligned_files
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The project's code (tests and benchmarks may reach into a module to test it).
@@ -50,9 +50,10 @@ def code_files() -> list[Path]:
 
 
 def test_the_resolver_reads_relative_imports():
-    assert ("rouge_core.perl_inputs", "InputError") in imports(ROOT / "rouge_core" / "readers" / "rouge_zip.py")
-    assert ("rouge_core.cli_format", "emit") in imports(ROOT / "rouge_core" / "cli_corpus.py")
-    assert ("rouge_core.readers.model", "ReadError") in imports(ROOT / "rouge_core" / "readers" / "__init__.py")
+    readers = ROOT / "rouge_core" / "io" / "readers"
+    assert ("rouge_core.io.perl_inputs", "InputError") in imports(readers / "rouge_zip.py")
+    assert ("rouge_core.cli.format", "emit") in imports(ROOT / "rouge_core" / "cli" / "corpus.py")
+    assert ("rouge_core.io.readers.model", "ReadError") in imports(readers / "__init__.py")
 
 
 def test_no_module_imports_another_modules_private_name():
@@ -65,16 +66,16 @@ def test_no_module_imports_another_modules_private_name():
     assert taken == []
 
 
-@pytest.mark.parametrize("helper", ["cli_corpus", "cli_format", "cli_options", "cli_report", "cli_output"])
+@pytest.mark.parametrize("helper", ["corpus", "format", "interrupt", "options", "output", "report"])
 def test_the_cli_helpers_do_not_import_the_cli(helper):
-    path = ROOT / "rouge_core" / f"{helper}.py"
-    assert "rouge_core.cli" not in {module for module, _ in imports(path)}
-    assert ("rouge_core", "cli") not in imports(path)
+    path = ROOT / "rouge_core" / "cli" / f"{helper}.py"
+    assert "rouge_core.cli.run" not in {module for module, _ in imports(path)}
+    assert ("rouge_core.cli", "run") not in imports(path)
 
 
 def test_the_readers_never_see_the_command_lines_usage_error():
-    for path in sorted((ROOT / "rouge_core" / "readers").rglob("*.py")):
-        assert ("rouge_core.perl_inputs", "UsageError") not in imports(path), path
+    for path in sorted((ROOT / "rouge_core" / "io" / "readers").rglob("*.py")):
+        assert ("rouge_core.io.perl_inputs", "UsageError") not in imports(path), path
 
 
 def test_an_unreadable_file_is_an_input_error_a_reader_error_and_one_cli_line(tmp_path, capsys):

@@ -8,7 +8,7 @@ import pytest
 
 from rouge_core import RougeConfig, evaluate
 from rouge_core.config import PROFILES
-from rouge_core.differences import RULES
+from rouge_core.measures.summary_lcs import MODES
 from rouge_core.profiles import (
     CORPUS_QUIRKS,
     PROFILE_RECORDS,
@@ -22,7 +22,7 @@ from rouge_core.profiles import (
     resolve,
     switch_rule,
 )
-from rouge_core.summary_lcs import MODES
+from rouge_core.teach.differences import RULES
 
 
 def test_every_profile_has_a_record_named_after_it():

@@ -1,4 +1,4 @@
-"""rouge_core.readers: every format read into exact documents, every bad input a ReadError that names
+"""rouge_core.io.readers: every format read into exact documents, every bad input a ReadError that names
 the file, the line (row, item or zip member) and the field, and the real samples in sample_data/.
 
 The zip test scores the ROUGE-1.5.5 XML setup of tests/conformance/test_cli.py and compares with the
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from rouge_core import RougeConfig, evaluate, evaluate_corpus
-from rouge_core.readers import (
+from rouge_core.io.readers import (
     MAX_BYTES,
     MAX_CHARS,
     MAX_FILES,
@@ -39,7 +39,7 @@ from rouge_core.readers import (
     read_zip,
     table_columns,
 )
-from rouge_core.sentences import SPLITTER
+from rouge_core.text.sentences import SPLITTER
 from tests.conformance.test_cli import XML_CONFIG, XML_EXPECTED, XML_FILES
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_data"

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from rouge_core import RougeConfig
-from rouge_core.corpus import pooled_scores
-from rouge_core.scoring import Counts, score, scores, wlcs_inverse
+from rouge_core.batch.corpus import pooled_scores
+from rouge_core.measures.scoring import Counts, score, scores, wlcs_inverse
 
 #: alphas at the edges of the F rules: beta^2 infinite (0), beta^2 overflowing (5e-324, 1e-310),
 #: zero (1), an F an ulp past 1 before the clamp (1 - 1e-16), and ordinary ones.
@@ -39,7 +39,7 @@ def _counts(seed: int, n: int = 400) -> tuple[np.ndarray, np.ndarray, np.ndarray
 
 
 def _inverse(w: Optional[float]) -> Optional[Callable[[float], float]]:
-    """ROUGE-W's f^-1 as the per-pair engine gets it (:class:`rouge_core.measures.MeasureSpec`)."""
+    """ROUGE-W's f^-1 as the per-pair engine gets it (:class:`rouge_core.measures.registry.MeasureSpec`)."""
     if w is None:
         return None
     weight = w
@@ -111,9 +111,9 @@ def test_rouge_w_inverse_is_written_once() -> None:
 
 @pytest.mark.parametrize("profile", ["rouge155", "paper"])
 def test_rouge_w_selection_and_inverse_use_the_one_rule(profile: str) -> None:
-    from rouge_core.measures import Family, measure_specs
+    from rouge_core.measures.registry import Family, measure_specs
+    from rouge_core.measures.summary_lcs import lcs_measure
     from rouge_core.profiles import LcsMode
-    from rouge_core.summary_lcs import lcs_measure
 
     for w in (1.2, 2.0, 3.7):
         spec = next(s for s in measure_specs(RougeConfig(profile=profile, wlcs_weight=w)) if s.family == Family.W)
@@ -134,8 +134,8 @@ def _compiled() -> bool:
 def test_skip_totals_compiled_from_the_python_rule() -> None:
     """kernels.skip compiles skipbigram's own pair_total and unigram_total (no second copy), and
     the compiled functions agree with them on every length and distance up to 300."""
-    from rouge_core import skipbigram
     from rouge_core.kernels import chunk, skip
+    from rouge_core.measures import skipbigram
 
     if _compiled():
         assert skip.pair_total.py_func is skipbigram.pair_total
@@ -154,9 +154,9 @@ def test_compiled_su_hits_and_totals_follow_the_unigram_rule(su_last: bool) -> N
     unigram_total tokens; the chunk kernel's SU totals are pair_total + unigram_total."""
     from collections import Counter
 
-    from rouge_core.batch_fast import ChunkCounts
-    from rouge_core.measures import Family, measure_specs
-    from rouge_core.skipbigram import pair_total, unigram_total
+    from rouge_core.batch.compiled import ChunkCounts
+    from rouge_core.measures.registry import Family, measure_specs
+    from rouge_core.measures.skipbigram import pair_total, unigram_total
 
     if not _compiled():
         pytest.skip("the compiled kernels are not in use (numba missing or ROUGE_LENS_PURE_PYTHON)")
@@ -192,9 +192,9 @@ def test_best_selection_value_is_one_rule_on_both_engines(profile: str) -> None:
     (batch.score_chunk), is the same, and (but ROUGE-W's, whose base is not in its counts)
     scoring.selection of its counts: hit / model, rounded by ROUGE-1.5.5 for the n-gram and
     skip-bigram measures."""
-    from rouge_core.batch import score_chunk
+    from rouge_core.batch.score import score_chunk
     from rouge_core.evaluate import score as score_one
-    from rouge_core.scoring import selection
+    from rouge_core.measures.scoring import selection
 
     rng = random.Random(23)
     words = "the cat sat on a mat and dog ran".split()
@@ -223,7 +223,7 @@ def test_pooled_references_are_one_rule_on_both_engines(profile: str) -> None:
     (ROUGE-W's float counts included, whose sum depends on the order)."""
     from rouge_core import score_batch
     from rouge_core.evaluate import score as score_one
-    from rouge_core.scoring import pool
+    from rouge_core.measures.scoring import pool
 
     rng = random.Random(29)
     words = "the cat sat on a mat and dog ran fast".split()
@@ -247,7 +247,7 @@ def test_pooled_references_are_one_rule_on_both_engines(profile: str) -> None:
 
 
 def test_pool_rows_is_pool_on_a_column() -> None:
-    from rouge_core.scoring import pool, pool_rows
+    from rouge_core.measures.scoring import pool, pool_rows
 
     rng = random.Random(31)
     values = np.array([rng.random() * 10 ** rng.randint(-3, 3) for _ in range(3000)])
@@ -264,8 +264,8 @@ def test_pool_rows_is_pool_on_a_column() -> None:
 def test_ngram_clipping_compiled_agrees_with_the_python_rule() -> None:
     """The chunk kernel's clipped n-gram hits (its own algorithm: n-grams renumbered level by level)
     equal ngrams.count_ngrams' on generated sequences; its totals are ngrams.ngram_total compiled."""
-    from rouge_core import ngrams
     from rouge_core.kernels import chunk
+    from rouge_core.measures import ngrams
 
     if _compiled():
         assert chunk.ngram_total.py_func is ngrams.ngram_total

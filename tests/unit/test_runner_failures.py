@@ -1,5 +1,5 @@
 """A chunk that fails, or whose worker dies, raises in the caller promptly, whatever its position
-(rouge_core.runners.ordered): a thread runner does not first wait for an earlier, slow chunk, and a
+(rouge_core.batch.runners.ordered): a thread runner does not first wait for an earlier, slow chunk, and a
 process pool whose worker is killed raises a ChunkError naming pairs instead of hanging."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from rouge_core.runners import ChunkError, InlineRunner, ProcessRunner, ThreadRunner, chunked
+from rouge_core.batch.runners import ChunkError, InlineRunner, ProcessRunner, ThreadRunner, chunked
 
 RELEASE = threading.Event()
 FIRST_ENDED = threading.Event()

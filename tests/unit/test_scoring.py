@@ -1,4 +1,4 @@
-"""Unit tests for rouge_core.scoring: rounding, F forms, best pick, means."""
+"""Unit tests for rouge_core.measures.scoring: rounding, F forms, best pick, means."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from fractions import Fraction as Fr
 import pytest
 
 from rouge_core import Counts, Score
-from rouge_core.scoring import ZERO, f_beta, f_perl, mean_score, pick_best, ratio, round5, score
+from rouge_core.measures.scoring import ZERO, f_beta, f_perl, mean_score, pick_best, ratio, round5, score
 
 
 def test_round5():

@@ -1,4 +1,4 @@
-"""rouge_core.significance, rouge_core.systems, rouge_core.comparison: paired tests between systems.
+"""rouge_core.stats.significance, rouge_core.stats.systems, rouge_core.stats.comparison: paired tests between systems.
 
 Hand-derived values throughout: exact permutation p-values as fractions, the
 pooled-versus-mean numbers of a 3-document count example, and the reason a
@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 
 from rouge_core import Counts, RougeConfig
-from rouge_core.comparison import compare_systems
+from rouge_core.batch.corpus import evaluate_corpus, pooled_scores
 from rouge_core.config import MAX_BOOTSTRAP_SAMPLES
-from rouge_core.corpus import evaluate_corpus, pooled_scores
-from rouge_core.significance import (
+from rouge_core.stats.comparison import compare_systems
+from rouge_core.stats.significance import (
     P_BOOTSTRAP,
     P_EXACT,
     P_RANDOMIZATION,
@@ -29,7 +29,7 @@ from rouge_core.significance import (
     swap_blocks,
     win_tie_loss,
 )
-from rouge_core.systems import SystemScores, system_scores
+from rouge_core.stats.systems import SystemScores, system_scores
 
 # A hand case of 5 documents, scores in eighths (exact in binary):
 #   A = (6, 5, 3, 4, 2)/8, B = (2, 3, 2, 3, 3)/8, d = A - B = (4, 2, 1, 1, -1)/8, delta = 7/40.

@@ -1,4 +1,4 @@
-"""Unit tests for rouge_core.skipbigram: pair totals, clipping, SU unigrams, explanations."""
+"""Unit tests for rouge_core.measures.skipbigram: pair totals, clipping, SU unigrams, explanations."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from math import comb
 import pytest
 
 from rouge_core import Counts
-from rouge_core.skipbigram import _pair_hits_matrix, count_skip_bigrams, pair_total, unigram_total
+from rouge_core.measures.skipbigram import _pair_hits_matrix, count_skip_bigrams, pair_total, unigram_total
 
 
 @pytest.mark.parametrize("length", range(0, 9))
@@ -69,7 +69,7 @@ def test_matrix_path_equals_pair_path():
 
 
 def test_explanation_too_large(monkeypatch):
-    import rouge_core.skipbigram as sb
+    import rouge_core.measures.skipbigram as sb
 
     monkeypatch.setattr(sb, "EXPLAIN_MAX_PAIRS", 5)
     assert count_skip_bigrams(list("abcdef"), list("abc"), -1, explain=True)[1] is None
@@ -113,7 +113,7 @@ def test_lazy_grams_equal_the_eager_listing(distance, su, su_last):
 
 def test_s_and_su_list_their_skip_bigrams_once(monkeypatch):
     """ROUGE-S* and ROUGE-SU* of one pair share one skip-bigram listing (SU adds the unigrams)."""
-    import rouge_core.skipbigram as sb
+    import rouge_core.measures.skipbigram as sb
     from rouge_core import RougeConfig, evaluate
 
     calls = []
@@ -134,7 +134,7 @@ def test_s_and_su_list_their_skip_bigrams_once(monkeypatch):
 
 def test_explained_counts_come_from_the_counting_function(monkeypatch):
     """With or without an explanation, the hit is the counting function's (the kernels' when compiled)."""
-    import rouge_core.skipbigram as sb
+    import rouge_core.measures.skipbigram as sb
 
     want = count_skip_bigrams("a b a c".split(), "a c b a".split(), -1, su=True)[0]
     monkeypatch.setattr(sb, "_listed", None)  # listing is not needed for counts

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from rouge_core import RougeConfig
-from rouge_core.corpus import evaluate_corpus
-from rouge_core.stats import (
+from rouge_core.batch.corpus import evaluate_corpus
+from rouge_core.stats.bootstrap import (
     Drand48,
     bootstrap_indices,
     percentile_interval,

@@ -1,16 +1,10 @@
-"""Unit tests for rouge_core.stem (ROUGE-1.5.5 -m / -s data and rouge-score's NLTK stemming)."""
+"""Unit tests for rouge_core.text.stem (ROUGE-1.5.5 -m / -s data and rouge-score's NLTK stemming)."""
 
 from __future__ import annotations
 
 import pytest
 
-from rouge_core.stem import (
-    porter_rouge,
-    smart_stopwords,
-    stem_nltk,
-    stem_rouge155,
-    wordnet_exceptions,
-)
+from rouge_core.text.stem import porter_rouge, smart_stopwords, stem_nltk, stem_rouge155, wordnet_exceptions
 
 # --- Porter variant: outputs given in the behaviour spec (section 6.3) ------
 

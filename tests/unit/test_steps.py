@@ -1,4 +1,4 @@
-"""rouge_core.steps: every walk ends on the numbers rouge_core computes for the same input."""
+"""rouge_core.teach.steps: every walk ends on the numbers rouge_core computes for the same input."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from math import comb
 import pytest
 
 from rouge_core import RougeConfig, evaluate
-from rouge_core.lcs import lcs
-from rouge_core.ngrams import count_ngrams
-from rouge_core.skipbigram import count_skip_bigrams, pair_total
-from rouge_core.steps import MAX_STEP_TOKENS, lcs_steps, ngram_steps, skip_steps, traceback_steps, union_steps
-from rouge_core.summary_lcs import lcs_measure
+from rouge_core.measures.lcs import lcs
+from rouge_core.measures.ngrams import count_ngrams
+from rouge_core.measures.skipbigram import count_skip_bigrams, pair_total
+from rouge_core.measures.summary_lcs import lcs_measure
+from rouge_core.teach.steps import MAX_STEP_TOKENS, lcs_steps, ngram_steps, skip_steps, traceback_steps, union_steps
 
 S1 = "police killed the gunman".split()
 S2 = "police kill the gunman".split()
@@ -250,7 +250,7 @@ def test_skip_steps_name_the_reference_when_the_reference_is_too_long():
 def test_skip_steps_name_the_candidate_when_the_candidate_is_too_long(monkeypatch):
     # The candidate's token cap (30: 435 pairs) keeps it under the real limit, so lower the limit to 5:
     # the candidate's 4 tokens have C(4, 2) = 6 skip-bigrams, the reference's 3 have 3.
-    monkeypatch.setattr("rouge_core.skipbigram.EXPLAIN_MAX_PAIRS", 5)
+    monkeypatch.setattr("rouge_core.measures.skipbigram.EXPLAIN_MAX_PAIRS", 5)
     with pytest.raises(ValueError) as caught:
         skip_steps(S2, S1[:3], -1)
     assert str(caught.value) == "invalid candidate: its 4 tokens have 6 skip-bigrams; step lists stop at 5 skip-bigrams"

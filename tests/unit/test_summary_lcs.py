@@ -1,12 +1,12 @@
-"""Unit tests for rouge_core.summary_lcs: union LCS, hit budget, ROUGE-W runs, flat modes."""
+"""Unit tests for rouge_core.measures.summary_lcs: union LCS, hit budget, ROUGE-W runs, flat modes."""
 
 from __future__ import annotations
 
 import pytest
 
-import rouge_core.summary_lcs as sl
+import rouge_core.measures.summary_lcs as sl
 from rouge_core import Counts, RougeConfig, evaluate
-from rouge_core.summary_lcs import lcs_measure
+from rouge_core.measures.summary_lcs import lcs_measure
 
 REF = [["w1", "w2", "w3", "w4", "w5"]]
 CAND = [["w1", "w2", "w6", "w7", "w8"], ["w1", "w3", "w8", "w9", "w5"]]

@@ -1,4 +1,4 @@
-"""rouge_core.token_stages: the last stage is exactly what a score compares; every character no token
+"""rouge_core.teach.token_stages: the last stage is exactly what a score compares; every character no token
 keeps is reported (dropped, or splitting a word); the stages count and name what they change."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from rouge_core import RougeConfig, analyze
 from rouge_core.config import TOKENIZERS
-from rouge_core.token_stages import STAGES, compare_tokenizers, token_stages, tokenizer_config
+from rouge_core.teach.token_stages import STAGES, compare_tokenizers, token_stages, tokenizer_config
 from ui.samples import load_samples
 
 TEXTS = [

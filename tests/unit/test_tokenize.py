@@ -1,11 +1,11 @@
-"""Unit tests for rouge_core.tokenize: offsets, the three tokenizers, dropped text, filters, limits."""
+"""Unit tests for rouge_core.text.tokenize: offsets, the three tokenizers, dropped text, filters, limits."""
 
 from __future__ import annotations
 
 import pytest
 
 from rouge_core import RougeConfig, analyze, split_sentences
-from rouge_core.tokenize import TOKENIZER_RULES, analyze_keys, as_text, limited_spans, sentence_spans
+from rouge_core.text.tokenize import TOKENIZER_RULES, analyze_keys, as_text, limited_spans, sentence_spans
 
 MIXED = "Café 北京大学 Привет, МИР! \u212aelvin \u0130stanbul naïve don't e-mail 42\n\n  Second line.\r\n"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import rouge_core
-from rouge_core import cli
+from rouge_core.cli import run as cli
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -4,7 +4,7 @@ scores; the scatter's rows and the pair a selected point opens in Inspect.
 
 Pure functions (tested in tests/app/test_meta_eval.py) and the cached wrappers the page calls. Every
 number is rouge_core's: ``rouge_core.score`` per (candidate, references) pair (the numbers of
-``evaluate``), ``rouge_core.correlation`` for the coefficients, intervals and tests.
+``evaluate``), ``rouge_core.stats.correlation`` for the coefficients, intervals and tests.
 
 Caches: per-pair scores per (corpus content hash, config signature, system, documents); the
 correlations of a variant per (its matrix, the human matrix, the run settings). Nothing here draws
@@ -24,7 +24,8 @@ import streamlit as st
 
 from annotation import CorpusInfo, Item
 from rouge_core import RougeConfig, score
-from rouge_core.correlation import (
+from rouge_core.io.readers import Corpus, Document
+from rouge_core.stats.correlation import (
     Coefficient,
     Level,
     PermutationTest,
@@ -33,9 +34,8 @@ from rouge_core.correlation import (
     correlate,
     permutation_test,
 )
-from rouge_core.correlation_levels import too_small
-from rouge_core.readers import Corpus, Document
-from rouge_core.score_matrix import ScoreMatrix, score_matrix
+from rouge_core.stats.correlation_levels import too_small
+from rouge_core.stats.score_matrix import ScoreMatrix, score_matrix
 from ui.compute.agreement_variants import Job, Variant
 from ui.compute.corpus import measure, problems
 from ui.widgets.corpus_input import Loaded, Source

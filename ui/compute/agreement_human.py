@@ -11,8 +11,8 @@ from typing import Mapping, Optional, Sequence
 import numpy as np
 
 from annotation import AnnotationStore, CorpusInfo, HumanScore, Item, import_published
-from rouge_core.readers import read_corpus_file
-from rouge_core.score_matrix import ScoreMatrix, score_matrix
+from rouge_core.io.readers import read_corpus_file
+from rouge_core.stats.score_matrix import ScoreMatrix, score_matrix
 from ui.widgets.corpus_input import SAMPLE_DIR, SAMPLES
 
 

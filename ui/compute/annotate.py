@@ -13,7 +13,7 @@ import pandas as pd
 
 from annotation import AnnotationStore, CriterionSpec, Item, Judgment, Rubric, StoreError, data_dir, default_path
 from annotation.store import FILE_NAME
-from rouge_core.agreement import Measurement, disagreements, krippendorff_alpha
+from rouge_core.stats.annotator_agreement import Measurement, disagreements, krippendorff_alpha
 from ui.render.literal import md_literal
 
 #: Levels of measurement the agreement table reports (SummEval's 1-5 scales are ordinal; interval too).

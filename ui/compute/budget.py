@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from rouge_core import RougeConfig
-from rouge_core.tokenize import analyze_keys
+from rouge_core.text.tokenize import analyze_keys
 
 
 @dataclass(frozen=True)

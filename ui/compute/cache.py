@@ -13,8 +13,8 @@ from collections import OrderedDict
 from typing import Callable, Generic, Hashable, Optional, TypeVar
 
 from rouge_core import Report
-from rouge_core.explain import GramExplanation, LcsExplanation
-from rouge_core.skipbigram import pair_total
+from rouge_core.measures.explain import GramExplanation, LcsExplanation
+from rouge_core.measures.skipbigram import pair_total
 
 V = TypeVar("V")
 

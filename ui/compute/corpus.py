@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, Callable, Optional, cast
 import pandas as pd
 import streamlit as st
 
-from rouge_core import RougeConfig, batch_fast
-from rouge_core.corpus import CorpusReport, evaluate_corpus
-from rouge_core.readers import Document
-from rouge_core.tokenize import analyze_keys
+from rouge_core import RougeConfig
+from rouge_core.batch import compiled
+from rouge_core.batch.corpus import CorpusReport, evaluate_corpus
+from rouge_core.io.readers import Document
+from rouge_core.text.tokenize import analyze_keys
 from ui.compute.cache import MemoryLRU
 from ui.render.corpus import examples_frame, search_texts
 from ui.render.scores import text_id
@@ -36,7 +37,7 @@ if TYPE_CHECKING:  # annotations only: the compute, widget and render modules im
 #: Seconds per word pair (candidate words x reference words): 0.4 to 0.6 µs on the samples, 1 µs on a
 #: 20,000-pair corpus (REALSumm's texts x 200: 74 M word pairs in 75 s); the larger figure is stated.
 SECONDS_PER_WORD_PAIR = 1.0e-6
-#: The same on the compiled chunk path (``rouge_core.batch_fast``: the rouge155 and rouge-score
+#: The same on the compiled chunk path (``rouge_core.batch.compiled``: the rouge155 and rouge-score
 #: tokenizers without a length limit): 31-42 ns on the samples x 20 (2026-11-24); 50 ns is stated.
 SECONDS_PER_WORD_PAIR_COMPILED = 5.0e-8
 #: Bytes one measure's result against one reference holds in a kept report (tracemalloc, SummEval).
@@ -51,7 +52,7 @@ def seconds_per_word_pair(config: Optional[RougeConfig] = None) -> float:
     >>> seconds_per_word_pair(RougeConfig()) < seconds_per_word_pair(RougeConfig(tokenizer="unicode"))
     True
     """
-    if config is not None and batch_fast.supported(config):
+    if config is not None and compiled.supported(config):
         return SECONDS_PER_WORD_PAIR_COMPILED
     return SECONDS_PER_WORD_PAIR
 

@@ -12,9 +12,9 @@ from typing import Sequence, cast
 import streamlit as st
 
 from rouge_core import TOKENIZERS, Report, RougeConfig, Score, evaluate, score
-from rouge_core.differences import Comparison, compare
-from rouge_core.mistakes import MISTAKES, Outcome
-from rouge_core.steps import (
+from rouge_core.teach.differences import Comparison, compare
+from rouge_core.teach.mistakes import MISTAKES, Outcome
+from rouge_core.teach.steps import (
     CellStep,
     GramStep,
     SkipStep,
@@ -26,7 +26,7 @@ from rouge_core.steps import (
     traceback_steps,
     union_steps,
 )
-from rouge_core.token_stages import TokenStages, compare_tokenizers, tokenizer_config
+from rouge_core.teach.token_stages import TokenStages, compare_tokenizers, tokenizer_config
 from ui.compute.budget import Budget, Size, measure, problems, too_large_message
 from ui.compute.cache import REPORT_CACHE_BYTES, MemoryLRU, report_bytes
 from ui.render.literal import md_literal
@@ -93,7 +93,7 @@ def _rouge1(candidate: str, references: tuple[str, ...], signature: str) -> Scor
 
 def rouge1_by_tokenizer(candidate: str, references: Sequence[str], config: RougeConfig) -> dict[str, float]:
     """The pair's ROUGE-1 recall under each tokenizer, each with its own package's stemmer
-    (``rouge_core.token_stages.tokenizer_config``), the other options from ``config``."""
+    (``rouge_core.teach.token_stages.tokenizer_config``), the other options from ``config``."""
     return {tok: rouge1_for(candidate, references, tokenizer_config(tok, config)).recall for tok in TOKENIZERS}
 
 
@@ -123,7 +123,7 @@ def token_stages_for(text: str, config: RougeConfig) -> dict[str, TokenStages]:
     return _stages(text, config.signature())
 
 
-# -- the Learn page's step-by-step walks (bounded by rouge_core.steps' own size limits) ---------------------
+# -- the Learn page's step-by-step walks (bounded by rouge_core.teach.steps' own size limits) ---------------------
 
 Keys = tuple[str, ...]
 
@@ -136,7 +136,7 @@ def _table_walk(reference: Keys, candidate: Keys, weight: float) -> tuple[tuple[
 def table_walk(
     reference: Sequence[str], candidate: Sequence[str], weight: float = 1.0
 ) -> tuple[tuple[CellStep, ...], tuple[TraceStep, ...]]:
-    """The (W)LCS table's cells in fill order and its traceback moves (``rouge_core.steps``)."""
+    """The (W)LCS table's cells in fill order and its traceback moves (``rouge_core.teach.steps``)."""
     return _table_walk(tuple(reference), tuple(candidate), float(weight))
 
 

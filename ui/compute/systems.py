@@ -3,8 +3,8 @@
 Scoring goes through :func:`ui.compute.corpus.scored` (one system at a time, its progress bar, its
 memory-bounded cache shared with the Corpus page). The comparison has a cache of its own, keyed by
 the scored reports' identity (data digest, system, config signature) and the test's settings: a new
-test, seed or number of samples reruns :func:`rouge_core.comparison.compare_systems` only, never the
-scoring. Every number is rouge_core's: :func:`rouge_core.systems.system_scores` then
+test, seed or number of samples reruns :func:`rouge_core.stats.comparison.compare_systems` only, never the
+scoring. Every number is rouge_core's: :func:`rouge_core.stats.systems.system_scores` then
 ``compare_systems``, exactly as ``python -m rouge_core --input FILE --compare`` computes them.
 """
 
@@ -18,9 +18,9 @@ from typing import Mapping, Optional, Sequence, cast
 import streamlit as st
 
 from rouge_core import RougeConfig
-from rouge_core.comparison import METHODS, Comparison, compare_systems
-from rouge_core.readers import Corpus
-from rouge_core.systems import Convention, Statistic, SystemScores, system_scores
+from rouge_core.io.readers import Corpus
+from rouge_core.stats.comparison import METHODS, Comparison, compare_systems
+from rouge_core.stats.systems import Convention, Statistic, SystemScores, system_scores
 from ui.compute.cache import MemoryLRU
 from ui.compute.corpus import ScoredSystem, is_cached, problems, scored, size_of, too_large_message
 from ui.render.literal import md_literal
@@ -79,7 +79,7 @@ class Compared:
 @dataclass(frozen=True)
 class Shared:
     """The documents every chosen system has with the same references (first system's order), the rest,
-    the systems lacking documents and the check's sentences (:meth:`rouge_core.readers.SystemCheck.problems`)."""
+    the systems lacking documents and the check's sentences (:meth:`rouge_core.io.readers.SystemCheck.problems`)."""
 
     kept: tuple[str, ...]
     dropped: tuple[str, ...]
@@ -97,7 +97,7 @@ def chosen_corpus(corpus: Corpus, systems: Sequence[str]) -> Corpus:
 def shared_documents(corpus: Corpus, systems: Sequence[str]) -> Shared:
     """The documents to compare on when systems lack some (as the CLI's ``--common-docs`` keeps them).
 
-    >>> from rouge_core.readers import Document
+    >>> from rouge_core.io.readers import Document
     >>> docs = [Document(i, s, ("a",), (("b",),)) for s in "AB" for i in "123" if (s, i) != ("B", "2")]
     >>> s = shared_documents(Corpus(tuple(docs), (), "jsonl", "lines", "x"), ["A", "B"])
     >>> s.kept, s.dropped, s.total, s.lacking

@@ -1,7 +1,7 @@
 """Which ROUGE? on a loaded corpus: the plan and budget, a progress bar, and a cache around
-:func:`rouge_core.setting_gap.setting_gap`.
+:func:`rouge_core.teach.which_rouge.which_rouge`.
 
-:func:`setting_gap` scores one system's pairs under config A, config B and once more per setting that
+:func:`which_rouge` scores one system's pairs under config A, config B and once more per setting that
 differs (A with that one setting from B), then runs the per-pair rule detectors on the documents with
 the largest differences (at most the explanation cap). Its cost is about that of :func:`plan`'s
 ``scorings`` corpus scorings plus :data:`DETECTOR_SCORINGS` scorings of each examined document, so the
@@ -20,10 +20,10 @@ from typing import Callable, Mapping, Optional, cast
 import streamlit as st
 
 from rouge_core import RougeConfig
-from rouge_core.setting_gap import SettingGap, setting_gap
-from rouge_core.setting_gap.rules import rules_to_run
-from rouge_core.setting_gap.settings import differing, measure_pairs
-from rouge_core.systems import Statistic
+from rouge_core.stats.systems import Statistic
+from rouge_core.teach.which_rouge import SettingGap, which_rouge
+from rouge_core.teach.which_rouge.rules import rules_to_run
+from rouge_core.teach.which_rouge.settings import differing, measure_pairs
 from ui.compute.cache import MemoryLRU
 from ui.compute.corpus import SECONDS_PER_WORD_PAIR, CorpusSize, size_of
 from ui.render.literal import md_literal
@@ -98,7 +98,7 @@ def lcs_match(a: RougeConfig, b: RougeConfig) -> Optional[dict[str, str]]:
 
 
 def plan(a: RougeConfig, b: RougeConfig, match: Optional[Mapping[str, str]], cap: int, documents: int) -> Plan:
-    """What :func:`setting_gap` will run (raises ``ValueError`` when the configs share no measure).
+    """What :func:`which_rouge` will run (raises ``ValueError`` when the configs share no measure).
 
     >>> p = plan(RougeConfig(max_n=1), RougeConfig(max_n=1, stem=True), None, 50, 20)
     >>> p.pairs[0], p.changes, p.scorings, p.examined
@@ -150,7 +150,7 @@ def problems(size: CorpusSize, p: Plan, budget: GapBudget = GAP) -> list[str]:
 def too_large_message(found: list[str]) -> str:
     return (
         f"This comparison is too large for the page to run while you wait: {'; '.join(found)}. Compare fewer "
-        "differing settings at once, lower the explanation cap, or run rouge_core.setting_gap from Python, "
+        "differing settings at once, lower the explanation cap, or run rouge_core.teach.which_rouge from Python, "
         "which has no such limit."
     )
 
@@ -202,10 +202,10 @@ def run(
     cap: int,
     progress: Optional[Callable[[int, int], None]] = None,
 ) -> GapResult:
-    """The comparison, computed now (the numbers are :func:`setting_gap`'s, unchanged)."""
+    """The comparison, computed now (the numbers are :func:`which_rouge`'s, unchanged)."""
     pairs, ids = current.corpus.pairs(system)
     start = time.perf_counter()
-    gap = setting_gap(
+    gap = which_rouge(
         pairs,
         a,
         b,

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any, Optional
 import streamlit as st
 
 from rouge_core import Report, RougeConfig
-from rouge_core.explain import LcsExplanation
-from rouge_core.scoring import Counts
-from rouge_core.steps import MAX_STEP_TOKENS
+from rouge_core.measures.explain import LcsExplanation
+from rouge_core.measures.scoring import Counts
+from rouge_core.teach.steps import MAX_STEP_TOKENS
 from ui.compute.pair import report_for, table_walk
 from ui.learn.walk import stepped
 from ui.render import learn as rl

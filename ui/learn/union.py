@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from rouge_core import RougeConfig
-from rouge_core.scoring import Counts
-from rouge_core.steps import MAX_WALK_SENTENCES, MAX_WALK_TOKENS
+from rouge_core.measures.scoring import Counts
+from rouge_core.teach.steps import MAX_WALK_SENTENCES, MAX_WALK_TOKENS
 from ui.compute.pair import report_for, union_walk
 from ui.learn.walk import stepped
 from ui.render import learn as rl

@@ -1,6 +1,6 @@
 """Correlations of ROUGE variants with human scores -> tables, a heatmap, Lin (2004)'s settings x measures
 grid, the human vs ROUGE scatter and the CSV / LaTeX downloads (no widgets, no statistics: every number
-is a :class:`~ui.compute.agreement.Cell` computed by rouge_core.correlation).
+is a :class:`~ui.compute.agreement.Cell` computed by rouge_core.stats.correlation).
 
 Colours: the heatmap's correlations run from -1 to 1 on ColorBrewer's PuOr, a diverging scale safe for
 colour-blind readers, white at 0 (a 0-to-1 grey scale drew -1 and 0 alike); a cell with no value is the

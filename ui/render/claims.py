@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from rouge_core import Report
-from rouge_core.explain import LcsExplanation
-from rouge_core.scoring import Counts
+from rouge_core.measures.explain import LcsExplanation
+from rouge_core.measures.scoring import Counts
 
 from .html import esc, page
 from .learn import STEP_CSS, check, num

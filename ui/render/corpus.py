@@ -1,5 +1,5 @@
 """A scored corpus -> the scores table, the per-pair table (filter, sort, search) and the distributions
-(no widgets, no scoring: every number comes from the :class:`~rouge_core.corpus.CorpusReport`)."""
+(no widgets, no scoring: every number comes from the :class:`~rouge_core.batch.corpus.CorpusReport`)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from rouge_core.corpus import Interval, MeasureSummary
-from rouge_core.measures import display_name
-from rouge_core.readers import MAX_CHARS, MAX_FILES, MAX_PAIRS, Corpus, Document
-from rouge_core.sentences import split_sentences
+from rouge_core.batch.corpus import Interval, MeasureSummary
+from rouge_core.io.readers import MAX_CHARS, MAX_FILES, MAX_PAIRS, Corpus, Document
+from rouge_core.measures.registry import display_name
+from rouge_core.text.sentences import split_sentences
 from ui.render.html import esc, figure_title
 from ui.render.numbers import interval
 

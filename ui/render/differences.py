@@ -11,10 +11,10 @@ from typing import Sequence
 import pandas as pd
 
 from rouge_core.config import MULTI_REF_TEXT, PROFILES, RougeConfig
-from rouge_core.differences import RULES, Comparison, Hit
-from rouge_core.measures import display_name
-from rouge_core.mistakes import Outcome
-from rouge_core.token_stages import Stage, TokenStages
+from rouge_core.measures.registry import display_name
+from rouge_core.teach.differences import RULES, Comparison, Hit
+from rouge_core.teach.mistakes import Outcome
+from rouge_core.teach.token_stages import Stage, TokenStages
 
 from . import colours
 from .html import esc, highlight, legend, note_html, page
@@ -30,7 +30,7 @@ def comparison_frame(c: Comparison, stats: str = "PRF") -> pd.DataFrame:
     """One row per measure: the statistics ``stats`` (of P, R, F) under each profile (None where a
     profile lacks the measure), then the rules that make the profiles differ (empty: no difference).
 
-    >>> from rouge_core.differences import compare
+    >>> from rouge_core.teach.differences import compare
     >>> df = comparison_frame(compare("killed police", "police killed"))
     >>> df.loc[df.measure == "ROUGE-SU4", ["differs because", "rouge155 R", "paper R"]].values.tolist()
     [["SU's last unigram", 0.0, 0.6666666666666666]]

@@ -13,8 +13,8 @@ from typing import Optional, Sequence, Union
 import plotly.graph_objects as go
 
 from rouge_core import Report, Token
-from rouge_core.explain import LcsExplanation, SentencePair
-from rouge_core.lcs import TABLE_CELLS, lcs
+from rouge_core.measures.explain import LcsExplanation, SentencePair
+from rouge_core.measures.lcs import TABLE_CELLS, lcs
 
 from . import colours
 from .html import (
@@ -42,7 +42,7 @@ TIE_RULE = (
     "before it steps left, as ROUGE-1.5.5 and rouge-score do"
 )
 
-#: Most cells a heatmap draws (tables are rebuilt for display up to ``rouge_core.lcs.TABLE_CELLS``).
+#: Most cells a heatmap draws (tables are rebuilt for display up to ``rouge_core.measures.lcs.TABLE_CELLS``).
 MAX_CELLS = 45_000
 #: Tables up to this many cells get a tooltip per cell; larger ones a plain one.
 HOVER_CELLS = 10_000
@@ -112,8 +112,8 @@ def pair_with_table(report: Report, label: str, ref_index: int, pair: SentencePa
     """The pair with its DP table and traceback path, rebuilt for display.
 
     The core keeps no tables (an explanation lists marks and values only); the one pair a
-    view draws, of up to ``rouge_core.lcs.TABLE_CELLS`` cells, is recomputed here by the
-    same ``rouge_core.lcs.lcs`` programme. The rebuilt table is used only if its marks
+    view draws, of up to ``rouge_core.measures.lcs.TABLE_CELLS`` cells, is recomputed here by the
+    same ``rouge_core.measures.lcs.lcs`` programme. The rebuilt table is used only if its marks
     equal the pair's marks (otherwise, or when too large, the pair is returned unchanged).
     """
     if pair.table is not None:

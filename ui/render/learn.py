@@ -1,4 +1,4 @@
-"""Learn ROUGE: step records (rouge_core.steps) and reports -> step figures, escaped HTML and worked arithmetic.
+"""Learn ROUGE: step records (rouge_core.teach.steps) and reports -> step figures, escaped HTML and worked arithmetic.
 
 No widgets here. The skip-bigram figure starts from the Inspect page's ``skip_matrix``; the
 (W)LCS table walk is an HTML table (:mod:`ui.render.step_table`). Each shows only the steps up
@@ -13,8 +13,8 @@ from typing import Optional, Sequence
 import pandas as pd
 
 from rouge_core import Analysis, Score, Token
-from rouge_core.explain import SentencePair
-from rouge_core.steps import CellStep, GramStep, SkipStep, TraceStep, UnionStep
+from rouge_core.measures.explain import SentencePair
+from rouge_core.teach.steps import CellStep, GramStep, SkipStep, TraceStep, UnionStep
 
 from .colours import sequence
 from .html import Span, analysis_html, esc, legend, page, row_html, tagged, token_span

@@ -10,7 +10,7 @@ from typing import Optional
 import pandas as pd
 
 from rouge_core import Report
-from rouge_core.explain import GramExplanation
+from rouge_core.measures.explain import GramExplanation
 
 from .html import Span, analysis_html, legend, page, token_span
 from .numbers import number

@@ -13,8 +13,8 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from rouge_core import Report
-from rouge_core.explain import GramExplanation
-from rouge_core.skipbigram import EXPLAIN_MAX_PAIRS
+from rouge_core.measures.explain import GramExplanation
+from rouge_core.measures.skipbigram import EXPLAIN_MAX_PAIRS
 
 from . import colours
 from .html import TICK_CHARS, esc, figure_title, short, tick_angle, tick_depth, token_ticks

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from rouge_core import Token
-from rouge_core.steps import CellStep, SkipStep, TraceStep
+from rouge_core.teach.steps import CellStep, SkipStep, TraceStep
 
 from . import colours
 from .html import esc, legend, page
@@ -280,7 +280,7 @@ def skip_table_html(label: str, tokens: Sequence[Token], steps: Sequence[SkipSte
 def skip_category(step: SkipStep) -> int:
     """A decided pair's verdict as a skip-matrix category (credited, clipped, not in the reference, outside).
 
-    >>> from rouge_core.steps import skip_steps
+    >>> from rouge_core.teach.steps import skip_steps
     >>> [skip_category(s) for s in skip_steps("a b a".split(), "a b".split(), -1)]
     [4, 2, 2]
     """

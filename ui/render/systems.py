@@ -1,6 +1,6 @@
 """A comparison of systems -> the ranking table, the matrix of p-values, the pairs table, the per-document
 scatter of two systems and the downloads (no widgets, no statistics: every number comes from the
-:class:`~rouge_core.comparison.Comparison` or its :class:`~rouge_core.systems.SystemScores`).
+:class:`~rouge_core.stats.comparison.Comparison` or its :class:`~rouge_core.stats.systems.SystemScores`).
 
 Significance has two cues besides its grey: a ``*`` after the p-value and bold type.
 """
@@ -12,20 +12,20 @@ from typing import Any, Mapping, Optional, Sequence
 import pandas as pd
 import plotly.graph_objects as go
 
-from rouge_core.comparison import Comparison, PairResult
 from rouge_core.io.csv_writer import records_csv
 from rouge_core.io.export import to_dict, write_json
-from rouge_core.systems import STATISTICS, SystemScores
+from rouge_core.stats.comparison import Comparison, PairResult
+from rouge_core.stats.systems import STATISTICS, SystemScores
 from ui.render import colours
 from ui.render.corpus import NEUTRAL
 from ui.render.html import esc, figure_title, short
 
-#: The tests, named plainly (keys: :data:`rouge_core.comparison.METHODS`).
+#: The tests, named plainly (keys: :data:`rouge_core.stats.comparison.METHODS`).
 METHOD_NAMES = {
     "bootstrap": "paired bootstrap (Koehn 2004)",
     "randomization": "approximate randomization (Riezler & Maxwell 2005)",
 }
-#: The conventions, named plainly (keys: :data:`rouge_core.systems.CONVENTIONS`).
+#: The conventions, named plainly (keys: :data:`rouge_core.stats.systems.CONVENTIONS`).
 CONVENTION_NAMES = {
     "mean": "mean of per-pair scores — ROUGE-1.5.5's default",
     "pooled": "pooled counts — corpus P/R/F from summed counts",
@@ -197,7 +197,7 @@ def per_document(scores: Mapping[str, SystemScores], a: str, b: str) -> pd.DataF
     """A row per document (the comparison's order): ID, A's and B's own value, and A − B.
 
     A document's own value is its per-pair score (mean convention) or the statistic of its own counts
-    (pooled), as :func:`rouge_core.significance.win_tie_loss` compares them."""
+    (pooled), as :func:`rouge_core.stats.significance.win_tie_loss` compares them."""
     sa, sb = scores[a], scores[b]
     va, vb = sa.per_document(), sb.per_document()
     return pd.DataFrame({"id": list(sa.doc_ids), "A": va, "B": vb, DELTA: va - vb})

@@ -6,7 +6,7 @@ from typing import Mapping, Optional
 
 import pandas as pd
 
-from rouge_core.token_stages import TokenStages
+from rouge_core.teach.token_stages import TokenStages
 
 #: Column -> what it counts (the page shows these as the columns' help).
 COLUMNS: dict[str, str] = {

@@ -1,6 +1,6 @@
 """SettingGap -> the tables, the sentence, the attribution chart and the downloads of "Which ROUGE? (corpus)".
 
-No widgets, no scoring: every number is :func:`rouge_core.setting_gap.setting_gap`'s. Scores are shown
+No widgets, no scoring: every number is :func:`rouge_core.teach.which_rouge.which_rouge`'s. Scores are shown
 as 5-decimal text (ROUGE-1.5.5 prints 5), shares as percentages with one decimal. Text from the data
 (document IDs, rule names) goes into table cells (never rendered as Markdown) or through
 :func:`~ui.render.html.esc` into the figure.
@@ -17,11 +17,11 @@ from typing import Any, Optional, Sequence
 import pandas as pd
 import plotly.graph_objects as go
 
-from rouge_core.differences import RULES
 from rouge_core.io.csv_writer import write_csv
 from rouge_core.io.export import to_dict, write_json
 from rouge_core.profiles import CORPUS_QUIRKS
-from rouge_core.setting_gap import LCS_VARIANT, Attribution, MeasureGap, SettingGap
+from rouge_core.teach.differences import RULES
+from rouge_core.teach.which_rouge import LCS_VARIANT, Attribution, MeasureGap, SettingGap
 
 from . import colours
 from .html import esc, figure_title

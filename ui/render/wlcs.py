@@ -13,8 +13,8 @@ from typing import Optional, Sequence
 import pandas as pd
 
 from rouge_core import Report
-from rouge_core.explain import LcsExplanation, Run, SentencePair
-from rouge_core.lcs import TABLE_CELLS, lcs
+from rouge_core.measures.explain import LcsExplanation, Run, SentencePair
+from rouge_core.measures.lcs import TABLE_CELLS, lcs
 
 from .colours import run_colour
 from .html import Span, analysis_html, legend, note_html, page, row_html, scroll, tagged, token_span
@@ -243,7 +243,7 @@ def plain_lcs_pair(
     """The plain LCS of the same pair as a WLCS pair, and where it came from.
 
     Taken from the report's ROUGE-L (union pairs) or ROUGE-Lflat (flat pair)
-    when present; otherwise computed with ``rouge_core.lcs`` for a pair small
+    when present; otherwise computed with ``rouge_core.measures.lcs`` for a pair small
     enough to keep a table; else (None, reason).
     """
     e = lcs_explanation(report, w_label, ref_index)

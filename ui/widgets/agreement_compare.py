@@ -9,8 +9,8 @@ from typing import Mapping
 import numpy as np
 import streamlit as st
 
-from rouge_core.correlation import PermutationTest
-from rouge_core.score_matrix import ScoreMatrix
+from rouge_core.stats.correlation import PermutationTest
+from rouge_core.stats.score_matrix import ScoreMatrix
 from ui.compute import agreement as me
 from ui.render.literal import md_literal
 from ui.widgets.agreement_pickers import count, pick

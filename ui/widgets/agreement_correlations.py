@@ -9,7 +9,7 @@ from typing import Optional
 import streamlit as st
 
 from rouge_core import RougeConfig
-from rouge_core.score_matrix import ScoreMatrix
+from rouge_core.stats.score_matrix import ScoreMatrix
 from ui.compute import agreement as me
 from ui.compute import agreement_human as mh
 from ui.widgets import kept

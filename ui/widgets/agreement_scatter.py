@@ -10,7 +10,7 @@ from typing import Mapping, Optional
 import numpy as np
 import streamlit as st
 
-from rouge_core.score_matrix import ScoreMatrix
+from rouge_core.stats.score_matrix import ScoreMatrix
 from ui.compute import agreement as me
 from ui.compute import agreement_human as mh
 from ui.render import agreement as view

@@ -12,8 +12,8 @@ from typing import Any, Optional
 import streamlit as st
 
 from annotation import AnnotationStore, StoreError, human_scores
-from rouge_core.readers import ReadError
-from rouge_core.score_matrix import ScoreMatrix
+from rouge_core.io.readers import ReadError
+from rouge_core.stats.score_matrix import ScoreMatrix
 from ui.compute import agreement_human as mh
 from ui.compute.annotate import store_or_message
 from ui.render.literal import md_literal

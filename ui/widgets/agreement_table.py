@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 import streamlit as st
 
 from rouge_core import RougeConfig
-from rouge_core.correlation_levels import MIN_GROUP
+from rouge_core.stats.correlation_levels import MIN_GROUP
 from ui.compute import agreement as me
 from ui.compute import agreement_human as mh
 from ui.compute import agreement_variants as mv

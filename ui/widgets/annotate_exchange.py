@@ -14,7 +14,7 @@ from annotation import (
     import_judgments,
     import_published,
 )
-from rouge_core.readers import Corpus
+from rouge_core.io.readers import Corpus
 from ui.widgets.annotate_message import say
 
 

@@ -9,7 +9,7 @@ import hashlib
 import streamlit as st
 
 from annotation import AnnotationStore, Item, StoreError
-from rouge_core.decoding import TextDecodeError, decode_text
+from rouge_core.io.decoding import TextDecodeError, decode_text
 from ui.compute.annotate import open_store
 from ui.render.literal import md_literal
 from ui.widgets import kept

@@ -2,7 +2,7 @@
 
 :func:`corpus_loader` draws the loader (one-click samples, an upload, line-aligned files, the table's
 columns, the sentence mode) and returns the corpus kept in session state, so it survives page
-switches (Inspect and back). Reading goes through :mod:`rouge_core.readers`; their messages are shown
+switches (Inspect and back). Reading goes through :mod:`rouge_core.io.readers`; their messages are shown
 as they are, never a traceback. :func:`open_in_inspect`, :func:`arrived` and
 :func:`back_to_corpus` take a corpus pair to Inspect and back.
 """
@@ -16,8 +16,8 @@ from typing import Any, Callable, Optional, Sequence, TypeVar, cast
 
 import streamlit as st
 
-from rouge_core.readers import FORMAT_NAMES, Corpus, Document, ReadError, read_aligned, read_corpus, table_columns
-from rouge_core.sentences import SPLITTER
+from rouge_core.io.readers import FORMAT_NAMES, Corpus, Document, ReadError, read_aligned, read_corpus, table_columns
+from rouge_core.text.sentences import SPLITTER
 from ui.render.corpus import describe, limits_text, one_line_note
 from ui.render.literal import md_literal
 from ui.widgets import kept, state, way_back
@@ -119,7 +119,7 @@ def read_source(source: Source, sentences: str) -> Loaded:
     >>> read_source(src, "lines")
     Traceback (most recent call last):
     ...
-    rouge_core.readers.model.ReadError: t.csv row 1: no column '1d' (the columns are 'id', 'c', 'r')
+    rouge_core.io.readers.model.ReadError: t.csv row 1: no column '1d' (the columns are 'id', 'c', 'r')
     """
     opts: dict[str, Any] = {k: (list(v) if isinstance(v, tuple) else v) for k, v in source.options}
     if source.kind == "aligned":

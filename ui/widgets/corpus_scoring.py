@@ -8,7 +8,7 @@ from typing import Optional
 import streamlit as st
 
 from rouge_core import RougeConfig
-from rouge_core.readers import Corpus
+from rouge_core.io.readers import Corpus
 from ui.compute.corpus import CORPUS, ScoredSystem, is_cached, problems, scored, size_of, too_large_message
 from ui.render.literal import md_literal
 from ui.widgets.corpus_input import Loaded, persistent

@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from rouge_core.readers import Document
+from rouge_core.io.readers import Document
 from ui.compute.corpus import ScoredSystem
 from ui.render.corpus import CANDIDATE_TOKENS, REFERENCE_TOKENS, column
 from ui.render.literal import md_literal

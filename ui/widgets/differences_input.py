@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core.differences import RULES
+from rouge_core.teach.differences import RULES
 from ui.render.literal import md_literal
 from ui.samples import OPENING_SAMPLE, load_samples
 from ui.widgets import kept, state

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core.differences import RULES, Comparison
+from rouge_core.teach.differences import RULES, Comparison
 from ui.render.differences import hits_html, rules_html
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core.differences import Comparison
+from rouge_core.teach.differences import Comparison
 from ui.render.differences import comparison_frame, style_frame
 
 #: The statistics the radio offers; the last shows all three.

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from rouge_core.decoding import TextDecodeError, decode_text
-from rouge_core.readers import ReadError
-from rouge_core.readers.json_records import json_record
+from rouge_core.io.decoding import TextDecodeError, decode_text
+from rouge_core.io.readers import ReadError
+from rouge_core.io.readers.json_records import json_record
 
 #: Longest text (characters) the inspector takes per summary; more is cut with a message.
 MAX_CHARS = 100_000

@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from rouge_core import split_sentences
-from rouge_core.sentences import SPLITTER
+from rouge_core.text.sentences import SPLITTER
 from ui.render.inspect_notes import one_sentence_warning, split_counts
 from ui.widgets import state
 

@@ -8,9 +8,9 @@ from typing import Any, Callable, Mapping, Sequence, cast
 
 import streamlit as st
 
-from rouge_core.comparison import METHODS
 from rouge_core.config import MAX_BOOTSTRAP_SAMPLES
-from rouge_core.systems import STATISTICS, Convention, Statistic
+from rouge_core.stats.comparison import METHODS
+from rouge_core.stats.systems import STATISTICS, Convention, Statistic
 from ui.compute.systems import Settings, resampled
 from ui.render import systems as view
 from ui.render.corpus import STAT_NAMES
@@ -100,7 +100,8 @@ def what_to_compare(everyone: Sequence[str], labels: list[str], names: Mapping[s
         "bootstrap",
         list(METHODS),
         format_func=view.METHOD_NAMES.__getitem__,
-        help="Both p-values are two-sided (rouge_core.significance). System intervals always come from the bootstrap.",
+        help="Both p-values are two-sided (rouge_core.stats.significance). System intervals always come from "
+        "the bootstrap.",
     )
     c1, c2, c3, _ = st.columns([2, 2, 2, 3])
     samples = int(

@@ -7,7 +7,7 @@ from typing import Optional, Sequence
 
 import streamlit as st
 
-from rouge_core.readers import Corpus
+from rouge_core.io.readers import Corpus
 from ui.compute.systems import restricted, shared_documents
 from ui.render.literal import md_literal
 from ui.widgets import kept

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core.comparison import Comparison
+from rouge_core.stats.comparison import Comparison
 from ui.render import systems as view
 from ui.render.literal import md_literal
 

@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 import streamlit as st
 
-from rouge_core.readers import Corpus
+from rouge_core.io.readers import Corpus
 from ui.compute.systems import Compared
 from ui.render import systems as view
 from ui.render.literal import md_literal

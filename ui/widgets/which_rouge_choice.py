@@ -10,9 +10,9 @@ from typing import Any, Callable, Optional
 import streamlit as st
 
 from rouge_core import RougeConfig
+from rouge_core.io.readers import Corpus
 from rouge_core.presets import PRESETS
-from rouge_core.readers import Corpus
-from rouge_core.systems import Statistic
+from rouge_core.stats.systems import Statistic
 from ui.compute.which_rouge import GAP, lcs_match
 from ui.widgets import kept, state
 

@@ -12,7 +12,7 @@ import streamlit as st
 
 from rouge_core import RougeConfig
 from rouge_core.presets import PRESETS
-from rouge_core.setting_gap import MeasureGap
+from rouge_core.teach.which_rouge import MeasureGap
 from ui.compute import budget
 from ui.compute.which_rouge import GapResult
 from ui.render import which_rouge as view

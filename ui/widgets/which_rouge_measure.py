@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core.setting_gap import MeasureGap, SettingGap
-from rouge_core.systems import Statistic
+from rouge_core.stats.systems import Statistic
+from rouge_core.teach.which_rouge import MeasureGap, SettingGap
 from ui.compute.which_rouge import CONFIDENCE
 from ui.render import which_rouge as view
 from ui.render.literal import md_literal

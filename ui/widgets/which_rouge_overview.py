@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rouge_core.systems import Statistic
+from rouge_core.stats.systems import Statistic
 from ui.compute.which_rouge import CONFIDENCE, SAMPLES, SEED, GapResult
 from ui.render import which_rouge as view
 from ui.render.literal import md_literal

@@ -1,0 +1,357 @@
+"""A chunk of :func:`rouge_core.score_batch` counted in a few compiled calls (:mod:`.kernels.chunk`).
+
+Python only reads each pair's texts and joins them into one UTF-8 buffer; tokenizing, word ids,
+stemming and stopwords (by a table made once per distinct word), and every count of every
+(pair, reference) run compiled, and the scores are computed column by column by
+:func:`rouge_core.measures.scoring.scores` (:func:`rouge_core.measures.scoring.score`'s arithmetic on columns). The
+numbers are those of :func:`rouge_core.score` (tests compare every column, every profile): a pair
+this path does not take (a malformed pair, no reference, several references to combine by ``best``
+or ``jackknife``, ROUGE-W of a token-less reference where ROUGE-1.5.5 dies) goes through
+:func:`rouge_core.batch.score.score_pair` and lands in the same columns. Configs it does not serve at all
+(no numba, the ``unicode`` tokenizer, a length limit, ROUGE-W as one weighted LCS of the whole text)
+use the per-pair path for the whole chunk.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+from ..config import RougeConfig
+from ..kernels import backend
+from ..measures.lcs import weights
+from ..measures.registry import Family, MeasureSpec, measure_specs
+from ..measures.scoring import Counts, pool_rows, scores, selection
+from ..text.tokenize import as_text, key_function
+
+#: Tokenizers whose rule the compiled tokenizer reproduces (on Python's ``lower()`` for rouge-score).
+BYTE_TOKENIZERS = {"rouge155": False, "rouge-score": True}  # name -> lower() in Python first
+
+
+def supported(config: RougeConfig) -> bool:
+    """Whether :func:`columns` serves this config (else the per-pair path does).
+
+    >>> supported(RougeConfig(word_limit=10))
+    False
+    """
+    return (
+        config.tokenizer in BYTE_TOKENIZERS
+        and config.word_limit is None
+        and config.byte_limit is None
+        and (config.wlcs_weight is None or config.behaviour.wlcs_runs)
+        and chunk_kernels_work()
+    )
+
+
+#: The kernel group of :mod:`rouge_core.kernels.chunk` (see :mod:`rouge_core.kernels.backend`).
+CHUNK = "chunk kernels"
+
+
+def _chunk_check() -> bool:
+    """Compile (or load) the chunk kernels on a small case with known counts."""
+    config = RougeConfig(max_n=2, skip_distance=-1, rouge_su=True, stem=True)
+    c = ChunkCounts(config, measure_specs(config), [["Police kill the gunmen", "police killed the gunman"]])
+    # ROUGE-1, 2, L, W-1.2, S*, SU*: "police", stemmed "kill" and "the" match, "gunmen" does not;
+    # W's run of 3 weighs 3^1.2
+    return bool(c.hit[:, 0].tolist() == [3.0, 2.0, 3.0, 3.0**1.2, 3.0, 6.0])
+
+
+backend.register(CHUNK, _chunk_check)
+
+
+def chunk_kernels_work() -> bool:
+    """The backend is numba and the chunk kernels compile (or load) and count a small case right;
+    checked once a process (:func:`rouge_core.kernels.backend.ready`). The per-pair kernels
+    (:func:`rouge_core.kernels.impl`) are not loaded for it: a run on the chunk path alone does not
+    pay their loading."""
+    return backend.ready(CHUNK)
+
+
+def kernels_loaded(start: int, chunk: list[Any]) -> list[bool]:
+    """Whether this process has checked and loaded the chunk kernels already, once per item of
+    ``chunk``: a chunk function, so a worker pool can be asked without loading anything."""
+    return [backend.passed(CHUNK)] * len(chunk)
+
+
+def _summary(value: Any) -> Optional[str]:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)) and all(isinstance(s, str) for s in value):
+        return as_text(value)
+    return None
+
+
+def _plain_all(chunk: list[Any]) -> list[Optional[list[str]]]:
+    # (str, str) pairs, the common case, without plain_texts' checks
+    return [
+        [p[0], p[1]] if type(p) is tuple and len(p) == 2 and type(p[0]) is str and type(p[1]) is str else plain_texts(p)
+        for p in chunk
+    ]
+
+
+def plain_texts(pair: Any) -> Optional[list[str]]:
+    """[candidate, reference, ...] as texts; None for anything the per-pair path must judge
+    (not a pair, a non-text summary, no reference).
+
+    >>> plain_texts(("a b", ["c", ["d", "e"]])), plain_texts(("a", [])), plain_texts("ab")
+    (['a b', 'c', 'd\\ne'], None, None)
+    """
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        return None
+    cand = _summary(pair[0])
+    refs = pair[1]
+    if isinstance(refs, str):
+        texts = [refs]
+    elif isinstance(refs, (list, tuple)) and refs:
+        texts = [_summary(r) for r in refs]  # type: ignore[misc]
+    else:
+        return None
+    if cand is None or any(t is None for t in texts):
+        return None
+    return [cand, *texts]
+
+
+def _buffer(texts: list[str], lower: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The texts' UTF-8 bytes in one writable buffer (``lower``: Python's ``lower()`` first), and
+    each text's start and end in it.
+
+    The texts are joined by NULs. ASCII text is taken as it is (:func:`.kernels.chunk.tokenize`
+    lowers ASCII letters, all that ``lower()`` changes there), its bounds counted from the
+    lengths. Other text is lowered and encoded at once when no text holds a NUL (the NULs then
+    mark the bounds), else text by text: ``lower()`` maps no character to or from a NUL and is
+    context-free for every character that becomes ASCII, so all three give the same tokens.
+
+    >>> b, s, e = _buffer(["Ab", "", "c\\x00d"], True)
+    >>> bytes(b), s.tolist(), e.tolist()
+    (b'Ab\\x00\\x00c\\x00d', [0, 3, 4], [2, 3, 7])
+    >>> b, s, e = _buffer(["\\u212aB", "", "CD"], True)  # KELVIN SIGN: lower() makes it "k"
+    >>> bytes(b), s.tolist(), e.tolist()
+    (b'kb\\x00\\x00cd', [0, 3, 4], [2, 3, 6])
+    >>> b, s, e = _buffer(["\\u212aB", "", "c\\x00d"], True)
+    >>> bytes(b), s.tolist(), e.tolist()
+    (b'kbc\\x00d', [0, 2, 2], [2, 2, 5])
+    """
+    joined = "\x00".join(texts)
+    if joined.isascii():  # bytes = characters: the bounds from the lengths; ASCII letters are lowered by the kernel
+        lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+        start = np.zeros(len(texts), dtype=np.int64)
+        np.cumsum(lengths[:-1] + 1, out=start[1:])
+        return np.frombuffer(bytearray(joined.encode("ascii")), dtype=np.uint8), start, start + lengths
+    if joined.count("\x00") == max(len(texts) - 1, 0):
+        data = (joined.lower() if lower else joined).encode("utf-8", "surrogatepass")
+        buf = np.frombuffer(bytearray(data), dtype=np.uint8)
+        nul = np.flatnonzero(buf == 0)
+        start = np.concatenate(([0], nul + 1)).astype(np.int64)
+        end = np.concatenate((nul, [len(buf)])).astype(np.int64)
+        return buf, start[: len(texts)], end[: len(texts)]
+    encoded = [(t.lower() if lower else t).encode("utf-8", "surrogatepass") for t in texts]
+    off = np.fromiter(accumulate(map(len, encoded), initial=0), np.int64, len(encoded) + 1)
+    return np.frombuffer(bytearray(b"".join(encoded)), dtype=np.uint8), off[:-1], off[1:]
+
+
+class ChunkCounts:
+    """Every count of a chunk's plain pairs: ``hit``/``model``/``peer`` are (measure, row) arrays,
+    a row per (pair, reference); ``rows[p]`` is pair ``p``'s first row (and the end)."""
+
+    def __init__(self, config: RougeConfig, specs: Sequence[MeasureSpec], texts: Sequence[Sequence[str]]) -> None:
+        from ..kernels import chunk
+
+        buf, text_start, text_end = _buffer([t for pt in texts for t in pt], BYTE_TOKENIZERS[str(config.tokenizer)])
+        tok_start, tok_end, text_tok, sent_begin, sent_end, text_sent, tok_hash = chunk.tokenize(
+            buf, text_start, text_end
+        )
+        self.pair_text = np.fromiter(accumulate(map(len, texts), initial=0), np.int64, len(texts) + 1)
+        if config.stem or config.remove_stopwords:  # words -> keys once per distinct word of the chunk
+            whole = np.array([0, len(text_tok) - 1], dtype=np.int64)  # the chunk's words, one numbering
+            ids, n_words, first = chunk.intern_pairs(buf, tok_start, tok_end, tok_hash, text_tok, whole)
+            first = first[: n_words[0]]
+            key = key_function(config)
+            key_ids: dict[str, int] = {}
+            raw = buf.tobytes()
+            starts, ends = tok_start[first].tolist(), tok_end[first].tolist()
+            keys = (key(raw[s:e].decode("ascii")) for s, e in zip(starts, ends))
+            key_of = np.fromiter(
+                (-1 if k is None else key_ids.setdefault(k, len(key_ids)) for k in keys), np.int64, len(first)
+            )
+            ids, text_tok, sent_begin, sent_end = chunk.compact(ids, key_of, text_tok, sent_begin, sent_end)
+            lid, pair_vocab = chunk.localize(ids, len(key_ids), text_tok, self.pair_text)
+        else:  # the words themselves: ids within each pair straight away
+            lid, pair_vocab, _ = chunk.intern_pairs(buf, tok_start, tok_end, tok_hash, text_tok, self.pair_text)
+        self.rows = self.pair_text - np.arange(len(texts) + 1)
+        self.lengths = np.diff(text_tok)  # tokens per text
+        n_rows = int(self.rows[-1])
+        fam = [s.family for s in specs]
+        w = config.wlcs_weight
+        longest = int((sent_end - sent_begin).max()) if len(sent_end) else 0
+        f = np.asarray(weights(w, longest + 1) if w is not None else [0.0], dtype=np.float64)
+        self.hit = np.zeros((len(specs), n_rows))
+        self.model = np.zeros((len(specs), n_rows))
+        self.peer = np.zeros((len(specs), n_rows))
+        self.w_base = np.zeros(n_rows)
+        chunk.chunk_counts(
+            lid,
+            pair_vocab,
+            text_tok,
+            sent_begin,
+            sent_end,
+            text_sent,
+            self.pair_text,
+            fam.count(Family.N),
+            Family.L in fam,
+            config.behaviour.union_budget,
+            Family.LFLAT in fam,
+            Family.W in fam,
+            w is not None and w != 1.0,
+            f,
+            Family.S in fam,
+            Family.SU in fam,
+            config.skip_distance if config.skip_distance is not None else -1,
+            config.behaviour.su_last_unigram,
+            self.hit,
+            self.model,
+            self.peer,
+            self.w_base,
+        )
+        if Family.W in fam and w is not None:
+            m = fam.index(Family.W)
+            double = config.behaviour.wlcs_double_weight
+            self.model[m] = [b**w if double else b for b in self.w_base.tolist()]
+            cand_len = np.repeat(self.lengths[self.pair_text[:-1]], np.diff(self.rows))
+            self.peer[m] = [float(x) ** w for x in cand_len.tolist()]
+
+    def empty_reference(self) -> np.ndarray:
+        """Per pair: whether a reference has no token."""
+        empty = self.lengths == 0
+        empty[self.pair_text[:-1]] = False  # the candidates
+        seen = np.concatenate(([0], np.cumsum(empty)))
+        return np.asarray(seen[self.pair_text[1:]] - seen[self.pair_text[:-1]] > 0)
+
+
+def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
+    """:func:`rouge_core.batch.score.columns_chunk` of a chunk, counted by the compiled chunk kernels."""
+    from .score import BatchResult, MeasureColumns, default_ids, score_pair
+
+    specs = measure_specs(config)
+    texts = _plain_all(chunk)
+    plain = [k for k, t in enumerate(texts) if t is not None]
+    counts = ChunkCounts(config, specs, [texts[k] for k in plain])  # type: ignore[misc]
+    # The pairs taken here: one reference, or several pooled; not a token-less reference where
+    # ROUGE-1.5.5's ROUGE-W dies (the per-pair path notes it).
+    n_refs = np.diff(counts.rows)
+    take = (n_refs == 1) | ((n_refs > 1) & (config.multi_ref == "pooled"))
+    if config.behaviour.wlcs_dies_on_empty_reference and any(s.family == Family.W for s in specs):
+        take &= ~counts.empty_reference()
+    sel = np.flatnonzero(take)  # positions among the plain pairs
+    fast_idx = np.array(plain, dtype=np.int64)[sel]  # positions in the chunk
+    row_idx = counts.rows[:-1][sel]
+    pooled = np.flatnonzero(n_refs[sel] > 1)  # positions among the taken pairs
+    pooled_rows = counts.rows[sel[pooled]], counts.rows[sel[pooled] + 1]
+    slow = np.setdiff1d(np.arange(len(chunk)), fast_idx).tolist()
+    slow_results = {k: score_pair(chunk[k], config, start + k) for k in slow}
+    n = len(chunk)
+    measures = {}
+    for m, spec in enumerate(specs):
+        is_w = spec.family == Family.W
+        hit, model, peer = (
+            a[m][row_idx] if len(row_idx) else np.zeros(0) for a in (counts.hit, counts.model, counts.peer)
+        )
+        if len(pooled):  # the references' counts pooled as the per-pair path pools them
+            hit[pooled], model[pooled], peer[pooled] = (
+                pool_rows(a[m], *pooled_rows) for a in (counts.hit, counts.model, counts.peer)
+            )
+        p, r, f = scores(
+            hit, model, peer, config.behaviour.rounding, config.alpha, config.wlcs_weight if is_w else None
+        )
+        sets: dict[tuple[str, ...], int] = {(): 0}
+        cols: dict[str, np.ndarray] = {
+            name: np.zeros(n) for name in ("precision", "recall", "fmeasure", "hit", "model", "peer")
+        }
+        has = np.zeros(n, dtype=np.bool_)
+        note = np.zeros(n, dtype=np.int32)
+        for name, values in zip(
+            ("precision", "recall", "fmeasure", "hit", "model", "peer"), (p, r, f, hit, model, peer)
+        ):
+            cols[name][fast_idx] = values
+        has[fast_idx] = True
+        note[fast_idx] = sets.setdefault(spec.notes, len(sets))
+        for k, res in slow_results.items():
+            mr = res[spec.label]
+            sc, co = mr.score, mr.counts
+            cols["precision"][k], cols["recall"][k], cols["fmeasure"][k] = sc.precision, sc.recall, sc.fmeasure
+            if co is not None:
+                has[k] = True
+                cols["hit"][k], cols["model"][k], cols["peer"][k] = co.hit, co.model, co.peer
+            note[k] = sets.setdefault(mr.notes, len(sets))
+        whole = not (is_w and has.any())  # ROUGE-W's counts are floats, the others whole numbers
+        for name in ("hit", "model", "peer"):
+            if whole:
+                cols[name] = cols[name].astype(np.int64)
+        measures[spec.label] = MeasureColumns(
+            spec.label, str(spec.family), has_counts=has, note_sets=tuple(sets), note_index=note, **cols
+        )
+    return BatchResult(config, default_ids(n), measures)
+
+
+def _reference_values(
+    config: RougeConfig, spec: MeasureSpec, counts: ChunkCounts, m: int
+) -> tuple[list[Any], list[float]]:
+    """Per row: the measure's :class:`~rouge_core.measures.scoring.Counts` (the Python types the per-pair
+    path gives) and its ``-f B`` selection value (:mod:`rouge_core.measures`' and
+    :func:`rouge_core.measures.summary_lcs.lcs_measure`'s)."""
+    hits, models, peers = counts.hit[m].tolist(), counts.model[m].tolist(), counts.peer[m].tolist()
+    if spec.family == Family.W:
+        w = config.wlcs_weight
+        assert w is not None
+        made = [Counts(h, mo, pe) for h, mo, pe in zip(hits, models, peers)]
+        return made, [selection(h, b, w=w) for h, b in zip(hits, counts.w_base.tolist())]
+    made = [Counts(int(h), int(mo), int(pe)) for h, mo, pe in zip(hits, models, peers)]
+    # ROUGE-1.5.5 rounds the n-gram and skip-bigram selection values, not the LCS ones
+    rounded = config.behaviour.rounding and spec.family not in (Family.L, Family.LFLAT)
+    return made, [selection(h, mo, rounded) for h, mo in zip(hits, models)]
+
+
+def results(config: RougeConfig, start: int, chunk: list[Any]) -> list[dict[str, Any]]:
+    """:func:`rouge_core.batch.score.score_chunk` of a chunk: :func:`rouge_core.score`'s results from the
+    compiled chunk counts. Several references are combined by :func:`rouge_core.evaluate.combine`;
+    one reference's score is its own in every mode (computed column by column by
+    :func:`rouge_core.measures.scoring.scores`),
+    chosen (reference 0) unless pooled."""
+    from ..evaluate import MeasureResult, ReferenceResult, combine
+    from ..measures.scoring import Score
+    from .score import score_pair
+
+    specs = measure_specs(config)
+    texts = _plain_all(chunk)
+    plain = [k for k, t in enumerate(texts) if t is not None]
+    counts = ChunkCounts(config, specs, [texts[k] for k in plain])  # type: ignore[misc]
+    dies = config.behaviour.wlcs_dies_on_empty_reference and any(s.family == Family.W for s in specs)
+    skip = counts.empty_reference().tolist() if dies else [False] * len(plain)
+    values = [_reference_values(config, spec, counts, m) for m, spec in enumerate(specs)]
+    rounded, alpha = config.behaviour.rounding, config.alpha
+    row_scores = []  # per measure, each row's Score
+    for m, spec in enumerate(specs):
+        w = config.wlcs_weight if spec.family == Family.W else None
+        p, r, f = scores(counts.hit[m], counts.model[m], counts.peer[m], rounded, alpha, w)
+        row_scores.append([Score(*x) for x in zip(p.tolist(), r.tolist(), f.tolist())])
+    chosen_one = None if config.multi_ref == "pooled" else 0
+    out: list[Optional[dict[str, Any]]] = [None] * len(chunk)
+    rows = counts.rows.tolist()
+    for j, k in enumerate(plain):
+        if skip[j]:
+            continue  # ROUGE-W's note and zero: the per-pair path
+        r0, r1 = rows[j], rows[j + 1]
+        measures = {}
+        for spec, (made, sel), sc in zip(specs, values, row_scores):
+            if r1 - r0 == 1:
+                c, one = made[r0], sc[r0]
+                alone = (ReferenceResult(c, one, sel[r0]),)
+                measures[spec.label] = MeasureResult(spec.label, spec.family, one, c, alone, chosen_one, (), spec.notes)
+                continue
+            per = [(made[q], sel[q]) for q in range(r0, r1)]
+            score, total, chosen, jack, each = combine(per, config, spec.inverse, sc[r0:r1])
+            refs = tuple(ReferenceResult(c, e, s) for (c, s), e in zip(per, each))
+            measures[spec.label] = MeasureResult(spec.label, spec.family, score, total, refs, chosen, jack, spec.notes)
+        out[k] = measures
+    return [r if r is not None else score_pair(chunk[k], config, start + k) for k, r in enumerate(out)]
