@@ -215,7 +215,7 @@ class RougeConfig:
         """
         head = ",".join(self.measure_labels()) or "none"
         parts = [head] + [
-            f"{_SIG_KEYS[f.name]}:{_fmt(getattr(self, f.name))}" for f in fields(self) if f.name in _SIG_KEYS
+            f"{_SIG_KEYS[f.name]}:{format_number(getattr(self, f.name))}" for f in fields(self) if f.name in _SIG_KEYS
         ]
         if self.quirks:  # only a profile variant says so: every other signature stays as it was
             parts.append(f"quirks:{format_quirks(self.quirks)}")
@@ -298,38 +298,26 @@ class RougeConfig:
         return config
 
     def measure_labels(self) -> list[str]:
-        """The labels of the measures this config computes, in Perl's print order."""
-        out = [f"ROUGE-{n}" for n in range(1, (self.max_n or 0) + 1)]
-        if self.rouge_l:
-            out.append("ROUGE-L")
-        if self.flat_lcs:
-            out.append("ROUGE-Lflat")
-        if self.wlcs_weight is not None:
-            out.append(f"ROUGE-W-{_fmt(self.wlcs_weight)}")
-        if self.skip_distance is not None:
-            d = "*" if self.skip_distance == UNLIMITED else str(self.skip_distance)
-            if self.rouge_s:
-                out.append(f"ROUGE-S{d}")
-            if self.rouge_su:
-                out.append(f"ROUGE-SU{d}")
-        return out
+        """The labels of the measures this config computes, in Perl's print order (read from the
+        measure registry, :data:`rouge_core.measures.registry.FAMILIES`).
+
+        >>> RougeConfig(max_n=2, skip_distance=4, rouge_s=False).measure_labels()
+        ['ROUGE-1', 'ROUGE-2', 'ROUGE-L', 'ROUGE-W-1.2', 'ROUGE-SU4']
+        """
+        from .measures.registry import measure_labels  # the registry imports this module
+
+        return measure_labels(self)
 
     def perl_flags(self) -> str:
-        """The equivalent ROUGE-1.5.5.pl option string (see :meth:`perl_differences`).
+        """The equivalent ROUGE-1.5.5.pl option string (see :meth:`perl_differences`); the measure
+        options come from the measure registry.
 
         >>> RougeConfig(max_n=4, skip_distance=4, stem=True).perl_flags()
         '-n 4 -w 1.2 -2 4 -U -m -c 95 -r 1000 -f A -p 0.5 -t 0 -a'
         """
-        f: list[str] = []
-        if self.max_n:
-            f += ["-n", str(self.max_n)]
-        if self.wlcs_weight is not None:
-            f += ["-w", _fmt(self.wlcs_weight)]
-        if self.skip_distance is not None and (self.rouge_s or self.rouge_su):
-            f += ["-2", str(self.skip_distance)]
-            f.append("-U" if self.rouge_s and self.rouge_su else "-u" if self.rouge_su else "")
-        if not self.rouge_l:
-            f.append("-x")
+        from .measures.registry import measure_perl_flags  # the registry imports this module
+
+        f: list[str] = measure_perl_flags(self)
         if self.stem:
             f.append("-m")
         if self.remove_stopwords:
@@ -340,13 +328,13 @@ class RougeConfig:
             f += ["-b", str(self.byte_limit)]
         f += [
             "-c",
-            _fmt(self.confidence),
+            format_number(self.confidence),
             "-r",
             str(self.bootstrap_samples),
             "-f",
             "B" if self.multi_ref == "best" else "A",
             "-p",
-            _fmt(self.alpha),
+            format_number(self.alpha),
             "-t",
             str(self.averaging),
             "-a",
@@ -400,7 +388,12 @@ _INT = {"max_n", "skip_distance", "word_limit", "byte_limit", "bootstrap_samples
 _FLOAT = {"wlcs_weight", "alpha", "confidence"}
 
 
-def _fmt(v: Any) -> str:
+def format_number(v: Any) -> str:
+    """A setting's value as the signature and the option strings write it.
+
+    >>> format_number(1.2), format_number(2.0), format_number(None), format_number(True)
+    ('1.2', '2', 'none', 'yes')
+    """
     if v is None:
         return "none"
     if isinstance(v, bool):

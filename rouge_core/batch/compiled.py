@@ -22,7 +22,7 @@ import numpy as np
 from ..config import RougeConfig
 from ..kernels import backend
 from ..measures.lcs import weights
-from ..measures.registry import Family, MeasureSpec, measure_specs
+from ..measures.registry import FAMILY, Family, MeasureSpec, kernel_rows, measure_specs
 from ..measures.scoring import Counts, pool_rows, scores, selection
 from ..text.tokenize import as_text, key_function
 
@@ -41,6 +41,7 @@ def supported(config: RougeConfig) -> bool:
         and config.word_limit is None
         and config.byte_limit is None
         and (config.wlcs_weight is None or config.behaviour.wlcs_runs)
+        and all(FAMILY[s.family].kernel_code is not None for s in measure_specs(config))
         and chunk_kernels_work()
     )
 
@@ -198,15 +199,10 @@ class ChunkCounts:
             sent_end,
             text_sent,
             self.pair_text,
-            fam.count(Family.N),
-            Family.L in fam,
+            np.asarray(kernel_rows(specs), dtype=np.int64).reshape(len(specs), 2),
             config.behaviour.union_budget,
-            Family.LFLAT in fam,
-            Family.W in fam,
             w is not None and w != 1.0,
             f,
-            Family.S in fam,
-            Family.SU in fam,
             config.skip_distance if config.skip_distance is not None else -1,
             config.behaviour.su_last_unigram,
             self.hit,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import sys
 from decimal import Decimal
-from typing import Any
+from typing import Any, Mapping
 
 from ..config import RougeConfig
 from ..io.perl_inputs import UsageError, shown
@@ -27,7 +27,7 @@ _INTEGER = re.compile(r"[+-]?[0-9]{1,30}")  # well inside int()'s digit limit
 _LARGEST = Decimal(sys.float_info.max)
 
 
-def option_number(opts: dict[str, Any], key: str, kind: type = int) -> Any:
+def option_number(opts: Mapping[str, Any], key: str, kind: type = int) -> Any:
     """An option's value: a Perl number filling the whole text (spaces around allowed).
 
     ``kind=int`` also takes the exponent and decimal forms of a whole number, as Perl

@@ -59,6 +59,7 @@ from ..config import VERSION as SIGNATURE_VERSION
 from ..config import RougeConfig
 from ..io.exception_db import open_data_directory
 from ..io.perl_inputs import InputError, UsageError, config_notes, read_file_list, read_summary, read_xml_config, shown
+from ..measures.registry import measures_from_perl
 from ..profiles import Stemmer
 from ..text.pair_notes import corpus_notes
 from ..text.stem import ExceptionTable, smart_stopwords, wordnet_exceptions
@@ -90,12 +91,7 @@ def build_config(opts: dict[str, Any]) -> RougeConfig:
         "stem": "-m" in opts,
         "stem_exceptions": "--no-stem-exceptions" not in opts,
         "remove_stopwords": "-s" in opts,
-        "rouge_l": "-x" not in opts,
-        "max_n": max(option_number(opts, "-n"), 0) or None if "-n" in opts else None,
-        "wlcs_weight": option_number(opts, "-w", float) if "-w" in opts else None,
-        "skip_distance": option_number(opts, "-2") if "-2" in opts else None,
-        "rouge_s": "-u" not in opts,
-        "rouge_su": "-u" in opts or "-U" in opts,
+        **measures_from_perl(opts, option_number),  # -n, -x, -w, -2, -u, -U: the measure registry's
         "multi_ref": "best" if opts.get("-f") == "B" else "pooled",
     }  # any -f but B is A
     if kw["wlcs_weight"] is not None and kw["wlcs_weight"] <= 0:  # nan goes on to the config's range check

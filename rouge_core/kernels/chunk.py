@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..measures import ngrams
+from ..measures.registry import Family, kernel_code
 from ._jit import jit
 from .bitlcs import lcs_length
 from .skip import pair_total, skip_hits, unigram_total
@@ -33,6 +34,15 @@ U8 = npt.NDArray[np.uint8]
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
+
+#: The row codes of the measure families (the measure registry's ``kernel_code``): a chunk's rows
+#: are told by these, never by their position.
+ROW_N = kernel_code(Family.N)
+ROW_L = kernel_code(Family.L)
+ROW_LFLAT = kernel_code(Family.LFLAT)
+ROW_W = kernel_code(Family.W)
+ROW_S = kernel_code(Family.S)
+ROW_SU = kernel_code(Family.SU)
 
 FNV_OFFSET = np.uint64(0xCBF29CE484222325)
 FNV_PRIME = np.uint64(0x100000001B3)
@@ -291,15 +301,10 @@ def chunk_counts(
     sent_end: I64,
     text_sent: I64,
     pair_text: I64,
-    max_n: int,
-    lcs_union: bool,
+    measures: I64,
     lcs_budget: bool,
-    lcs_flat: bool,
-    wlcs: bool,
     wlcs_weighted: bool,
     f: F64,
-    skip_s: bool,
-    skip_su: bool,
     distance: int,
     su_last: bool,
     hit: F64,
@@ -312,13 +317,22 @@ def chunk_counts(
     ``lid`` are the tokens' ids within their pair, below ``pair_vocab[p]`` (:func:`intern_pairs`,
     :func:`localize`): small bit masks and count arrays. Pair ``p``'s texts are ``pair_text[p]``
     (the candidate) up to ``pair_text[p+1]`` (its references); row ``pair_text[p] - p + k`` is
-    its reference ``k``. ``hit``/``model``/``peer`` are (measures, rows) in
-    :func:`rouge_core.measures.registry.measure_specs` order: ROUGE-1..max_n, L, Lflat, W, S, SU (those
-    asked). ROUGE-W's model and peer are left to the caller (they need ``pow``); ``w_base[row]``
-    = sum of f(sentence length) over the reference's sentences.
+    its reference ``k``. ``measures[m]`` = (family code, n) says what measure ``m`` is: a family's
+    ``kernel_code`` in the measure registry (:data:`ROW_N`, ...) and, for ROUGE-N, its n.
+    ``hit``/``model``/``peer`` are (measures, rows). ROUGE-W's model and peer are left to the
+    caller (they need ``pow``); ``w_base[row]`` = sum of f(sentence length) over the reference's
+    sentences.
     """
+    max_n = 0
+    offsets = False
+    for m in range(measures.shape[0]):
+        if measures[m, 0] == ROW_N:
+            max_n = max(max_n, measures[m, 1])
+        elif measures[m, 0] == ROW_L or measures[m, 0] == ROW_W:
+            offsets = True
     grams = np.empty(max(max_n, 1), dtype=np.int64)
     f0 = np.zeros(1, dtype=np.float64)
+    r_off = np.zeros(1, dtype=np.int64)
     for p in range(pair_text.shape[0] - 1):
         first, stop = pair_text[p], pair_text[p + 1]
         v = pair_vocab[p]
@@ -331,40 +345,36 @@ def chunk_counts(
             r0, r1 = text_tok[ref_text], text_tok[ref_text + 1]
             r = lid[r0:r1]
             lr = r1 - r0
-            m = 0
             if max_n > 0:
                 ngram_hits(c, r, v, max_n, grams)
-                for n in range(1, max_n + 1):
+            if offsets:
+                r_off = _offsets(sent_begin, sent_end, text_sent[ref_text], text_sent[ref_text + 1], r0, r1)
+            for m in range(measures.shape[0]):
+                code = measures[m, 0]
+                if code == ROW_N:
+                    n = measures[m, 1]
                     hit[m, row] = grams[n - 1]
                     model[m, row] = ngram_total(lr, n)
                     peer[m, row] = ngram_total(lc, n)
-                    m += 1
-            if lcs_union or wlcs:
-                r_off = _offsets(sent_begin, sent_end, text_sent[ref_text], text_sent[ref_text + 1], r0, r1)
-            if lcs_union:
-                hit[m, row] = union_hit(r, r_off, c, c_off, v, f0, False, f0, False, r, c, lcs_budget)
-                model[m, row] = lr
-                peer[m, row] = lc
-                m += 1
-            if lcs_flat:
-                hit[m, row] = lcs_length(r, c, v)
-                model[m, row] = lr
-                peer[m, row] = lc
-                m += 1
-            if wlcs:
-                hit[m, row] = union_hit(r, r_off, c, c_off, v, f, wlcs_weighted, f, True, r, c, True)
-                base = 0.0
-                for s in range(r_off.shape[0] - 1):
-                    base += f[r_off[s + 1] - r_off[s]]
-                w_base[row] = base
-                m += 1
-            if skip_s:
-                hit[m, row] = skip_hits(c, r, v, distance, False, su_last)
-                model[m, row] = pair_total(lr, distance)
-                peer[m, row] = pair_total(lc, distance)
-                m += 1
-            if skip_su:
-                hit[m, row] = skip_hits(c, r, v, distance, True, su_last)
-                model[m, row] = pair_total(lr, distance) + unigram_total(lr, su_last)
-                peer[m, row] = pair_total(lc, distance) + unigram_total(lc, su_last)
-                m += 1
+                elif code == ROW_L:
+                    hit[m, row] = union_hit(r, r_off, c, c_off, v, f0, False, f0, False, r, c, lcs_budget)
+                    model[m, row] = lr
+                    peer[m, row] = lc
+                elif code == ROW_LFLAT:
+                    hit[m, row] = lcs_length(r, c, v)
+                    model[m, row] = lr
+                    peer[m, row] = lc
+                elif code == ROW_W:
+                    hit[m, row] = union_hit(r, r_off, c, c_off, v, f, wlcs_weighted, f, True, r, c, True)
+                    base = 0.0
+                    for s in range(r_off.shape[0] - 1):
+                        base += f[r_off[s + 1] - r_off[s]]
+                    w_base[row] = base
+                elif code == ROW_S:
+                    hit[m, row] = skip_hits(c, r, v, distance, False, su_last)
+                    model[m, row] = pair_total(lr, distance)
+                    peer[m, row] = pair_total(lc, distance)
+                elif code == ROW_SU:
+                    hit[m, row] = skip_hits(c, r, v, distance, True, su_last)
+                    model[m, row] = pair_total(lr, distance) + unigram_total(lr, su_last)
+                    peer[m, row] = pair_total(lc, distance) + unigram_total(lc, su_last)

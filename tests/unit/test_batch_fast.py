@@ -12,7 +12,7 @@ from rouge_core import PROFILES, RougeConfig, kernels
 from rouge_core.batch.compiled import ChunkCounts, plain_texts, scores, supported
 from rouge_core.batch.score import columns_chunk, columns_from_results
 from rouge_core.kernels import chunk as kchunk
-from rouge_core.measures.registry import measure_specs
+from rouge_core.measures.registry import FAMILIES, measure_specs
 from rouge_core.measures.scoring import Counts
 from rouge_core.measures.scoring import score as score_counts
 
@@ -95,15 +95,18 @@ CONFIGS = [
         dict(max_n=1, multi_ref="best", skip_distance=2),
         dict(max_n=2, multi_ref="pooled", wlcs_weight=1.0, alpha=0.0),
         dict(max_n=2, multi_ref="jackknife", skip_distance=None, alpha=1.0),
+        # rows told by family code, not position: no ROUGE-N first, one skip family alone
+        dict(max_n=None, rouge_l=False, flat_lcs=True, wlcs_weight=None, skip_distance=3, rouge_s=False),
     )
 ]
 SERVED = [c for c in CONFIGS if supported(c)]
 
 
 def test_the_configs_tested_include_every_family_and_profile():
+    """Every family of the measure registry, so a family added there is covered by default."""
     assert {c.profile for c in SERVED} == set(PROFILES)
     fams = {str(s.family) for c in SERVED for s in measure_specs(c)}
-    assert fams == {"N", "L", "Lflat", "W", "S", "SU"}
+    assert fams == {str(f.family) for f in FAMILIES} == {"N", "L", "Lflat", "W", "S", "SU"}
 
 
 #: Which buffer :func:`rouge_core.batch.compiled._buffer` makes: ASCII text as it is (NULs in a text

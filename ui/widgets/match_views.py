@@ -1,4 +1,5 @@
-"""The four match views of one candidate/reference pair, laid out in tabs.
+"""The match views of one candidate/reference pair, laid out in tabs: one per view of the measure
+registry (:data:`rouge_core.measures.registry.VIEWS`), drawn by :data:`VIEW_TABS`.
 
 :func:`show_match_views` is the only function here that touches widgets; every
 table, figure and piece of HTML comes from the pure ``ui.render`` functions.
@@ -7,10 +8,12 @@ table, figure and piece of HTML comes from the pure ``ui.render`` functions.
 from __future__ import annotations
 
 import hashlib
+from typing import Callable
 
 import streamlit as st
 
 from rouge_core import Report
+from rouge_core.measures.registry import FAMILIES, FAMILY, VIEWS, Family
 from ui.render.html import page
 from ui.render.lcs import (
     TIE_RULE,
@@ -24,12 +27,10 @@ from ui.render.lcs import (
     pair_with_table,
 )
 from ui.render.literal import md_literal
-from ui.render.ngrams import NGRAM_LEGEND, gram_explanation, labels_of, ngram_page_html, ngram_summary, ngram_table
+from ui.render.ngrams import NGRAM_LEGEND, gram_explanation, ngram_page_html, ngram_summary, ngram_table
 from ui.render.skip import MATRIX_TOKENS, skip_matrix, skip_pairs_table, skip_status, su_unigrams_table
 from ui.render.union import union_html, union_table
 from ui.render.wlcs import plain_lcs_pair, run_colours, runs_html, runs_table, wlcs_arithmetic, wlcs_pair_titles
-
-TABS = ("N-grams", "LCS", "WLCS", "Skip-bigrams")
 
 
 def _chart(fig) -> None:
@@ -64,22 +65,18 @@ def show_match_views(report: Report, key: str) -> None:
             )
             or 0
         )
-    tabs = st.tabs(list(TABS))
-    with tabs[0]:
-        _ngram_tab(report, key, ref_index)
-    with tabs[1]:
-        _lcs_tab(report, key, ref_index)
-    with tabs[2]:
-        _wlcs_tab(report, key, ref_index)
-    with tabs[3]:
-        _skip_tab(report, key, ref_index)
+    for view, tab in zip(VIEWS, st.tabs(list(VIEWS))):
+        with tab:
+            families = [f for f in FAMILIES if f.view == view]
+            labels = [k for k, m in report.measures.items() if FAMILY[Family(m.family)].view == view]
+            if labels:
+                VIEW_TABS[view](report, key, ref_index, labels)
+            else:
+                titles = " and ".join(f.title for f in families)
+                st.info(f"{titles} {'is' if len(families) == 1 else 'are'} switched off in the options.")
 
 
-def _ngram_tab(report: Report, key: str, ref_index: int) -> None:
-    labels = labels_of(report, "N")
-    if not labels:
-        st.info("ROUGE-N is switched off in the options.")
-        return
+def _ngram_tab(report: Report, key: str, ref_index: int, labels: list[str]) -> None:
     label = _pick("n-gram order", labels, f"{key}_ngram", report)
     if gram_explanation(report, label, ref_index) is None:
         st.info(f"{report.display_name(label)}: no n-gram explanation was kept.")
@@ -98,11 +95,7 @@ def _ngram_tab(report: Report, key: str, ref_index: int) -> None:
     _notes(report, label)
 
 
-def _lcs_tab(report: Report, key: str, ref_index: int) -> None:
-    labels = labels_of(report, "L", "Lflat")
-    if not labels:
-        st.info("ROUGE-L is switched off in the options.")
-        return
+def _lcs_tab(report: Report, key: str, ref_index: int, labels: list[str]) -> None:
     label = _pick("LCS measure", labels, f"{key}_lcs", report)
     e = find_lcs_explanation(report, label, ref_index)
     if e is None:
@@ -173,11 +166,7 @@ def _choose_pair(report: Report, e, key: str, ref_index: int):
     return find_pair(e, i, cols[0] if j is None else j)
 
 
-def _wlcs_tab(report: Report, key: str, ref_index: int) -> None:
-    labels = labels_of(report, "W")
-    if not labels:
-        st.info("ROUGE-W is switched off in the options.")
-        return
+def _wlcs_tab(report: Report, key: str, ref_index: int, labels: list[str]) -> None:
     label = labels[0]
     e = find_lcs_explanation(report, label, ref_index)
     if e is None:
@@ -238,11 +227,7 @@ def _wlcs_tab(report: Report, key: str, ref_index: int) -> None:
             )
 
 
-def _skip_tab(report: Report, key: str, ref_index: int) -> None:
-    labels = labels_of(report, "S", "SU")
-    if not labels:
-        st.info("ROUGE-S and ROUGE-SU are switched off in the options.")
-        return
+def _skip_tab(report: Report, key: str, ref_index: int, labels: list[str]) -> None:
     label = _pick("Skip-bigram measure", labels, f"{key}_skip", report)
     st.markdown(
         skip_status(report, label, ref_index).replace("*", r"\*") + "  \nThe skip distance is set in the sidebar."
@@ -264,3 +249,12 @@ def _skip_tab(report: Report, key: str, ref_index: int) -> None:
         st.markdown("**SU unigrams**")
         st.dataframe(su_unigrams_table(report, label, ref_index), hide_index=True, width="stretch")
     _notes(report, label)
+
+
+#: The view drawn in each match-view tab (the measure registry says which families each one draws).
+VIEW_TABS: dict[str, Callable[[Report, str, int, list[str]], None]] = {
+    "N-grams": _ngram_tab,
+    "LCS": _lcs_tab,
+    "WLCS": _wlcs_tab,
+    "Skip-bigrams": _skip_tab,
+}

@@ -12,9 +12,6 @@ import streamlit as st
 
 from rouge_core import RougeConfig
 from rouge_core.config import (
-    MAX_N,
-    MAX_WLCS_WEIGHT,
-    MIN_WLCS_WEIGHT,
     MULTI_REF_MODES,
     MULTI_REF_TEXT,
     PROFILES,
@@ -22,9 +19,9 @@ from rouge_core.config import (
 )
 from rouge_core.presets import SIDEBAR_PRESETS
 from ui.render.literal import md_literal
+from ui.widgets.measure_rows import MAX_SKIP, MEASURE_KEYS, draw_measure_rows, measure_fields, measure_state
 
 #: The sidebar's number widgets' ranges; a shared link outside them is refused, never clamped.
-MAX_SKIP = 1000
 MAX_LIMIT = 1_000_000
 
 #: The sidebar's name of each multi-reference mode (from the one description in rouge_core.config).
@@ -44,17 +41,7 @@ def config_to_state(c: RougeConfig) -> dict[str, Any]:
         "opt_stem": c.stem,
         "opt_stem_exc": c.stem_exceptions,
         "opt_stop": c.remove_stopwords,
-        "opt_n_on": c.max_n is not None,
-        "opt_max_n": c.max_n or 2,
-        "opt_l": c.rouge_l,
-        "opt_flat": bool(c.flat_lcs),
-        "opt_w_on": c.wlcs_weight is not None,
-        "opt_w": c.wlcs_weight or 1.2,
-        "opt_skip_on": c.skip_distance is not None,
-        "opt_skip_unlimited": c.skip_distance == -1,
-        "opt_skip": c.skip_distance if c.skip_distance not in (None, -1) else 4,
-        "opt_s": c.rouge_s and c.skip_distance is not None,
-        "opt_su": c.rouge_su and c.skip_distance is not None,
+        **measure_state(c),
         "opt_alpha_mode": "alpha",
         "opt_alpha": c.alpha,
         "opt_beta": 1.0 if c.alpha == 0.5 else (c.beta if c.alpha else 1.0),
@@ -74,13 +61,7 @@ def state_to_config(s: Any) -> RougeConfig:
         stem=s["opt_stem"],
         stem_exceptions=s["opt_stem_exc"],
         remove_stopwords=s["opt_stop"],
-        max_n=int(s["opt_max_n"]) if s["opt_n_on"] else None,
-        rouge_l=s["opt_l"],
-        flat_lcs=s["opt_flat"],
-        wlcs_weight=float(s["opt_w"]) if s["opt_w_on"] else None,
-        skip_distance=(-1 if s["opt_skip_unlimited"] else int(s["opt_skip"])) if s["opt_skip_on"] else None,
-        rouge_s=s["opt_s"],
-        rouge_su=s["opt_su"],
+        **measure_fields(s),
         alpha=float(alpha),
         multi_ref=s["opt_multi"],
         word_limit=int(s["opt_limit"]) if kind == "words" else None,
@@ -177,19 +158,7 @@ def _init_state() -> None:
 
 #: Sidebar options a page sets itself (or does not use): drawn greyed out there, with a note.
 IGNORED_BY_PAGE: dict[str, tuple[str, ...]] = {
-    "learn": (
-        "opt_n_on",
-        "opt_max_n",
-        "opt_l",
-        "opt_flat",
-        "opt_w_on",
-        "opt_w",
-        "opt_s",
-        "opt_su",
-        "opt_skip_unlimited",
-        "opt_skip",
-        "opt_multi",
-    ),
+    "learn": (*MEASURE_KEYS, "opt_multi"),
     # the Agreement page's variants set stemming and stopwords themselves (CASE / STEM / STOP)
     "agreement": ("opt_stem", "opt_stop"),
 }
@@ -240,49 +209,7 @@ def sidebar_config(page: str = "", folded: bool = False) -> RougeConfig:
     sb.subheader("Measures")
     if off:
         sb.caption("Greyed out: this page sets these itself (see the top of each section).")
-    c1, c2 = sb.columns(2)
-    c1.checkbox("ROUGE-N", key="opt_n_on", disabled="opt_n_on" in off)
-    c2.number_input("max n", 1, MAX_N, key="opt_max_n", disabled=not st.session_state["opt_n_on"] or "opt_max_n" in off)
-    c1, c2 = sb.columns(2)
-    c1.checkbox(
-        "ROUGE-L", key="opt_l", disabled="opt_l" in off, help="Summary level: union LCS over sentences (rougeLsum)."
-    )
-    c2.checkbox(
-        "L flat",
-        key="opt_flat",
-        disabled="opt_flat" in off,
-        help="ROUGE-Lflat: LCS of the whole text as one sequence (rouge-score's rougeL).",
-    )
-    c1, c2 = sb.columns(2)
-    c1.checkbox("ROUGE-W", key="opt_w_on", disabled="opt_w_on" in off)
-    c2.number_input(
-        "weight w",
-        min_value=MIN_WLCS_WEIGHT,
-        max_value=MAX_WLCS_WEIGHT,
-        step=0.1,
-        key="opt_w",
-        disabled=not st.session_state["opt_w_on"] or "opt_w" in off,
-        help="f(k) = k^w",
-    )
-    c1, c2 = sb.columns(2)
-    c1.checkbox("ROUGE-S", key="opt_s", disabled="opt_s" in off)
-    c2.checkbox("ROUGE-SU", key="opt_su", disabled="opt_su" in off)
-    skip_any = st.session_state["opt_s"] or st.session_state["opt_su"]
-    st.session_state["opt_skip_on"] = skip_any
-    c1, c2 = sb.columns(2)
-    c1.checkbox(
-        "no limit",
-        key="opt_skip_unlimited",
-        disabled=not skip_any or "opt_skip_unlimited" in off,
-        help="Any gap between the two words of a skip-bigram (ROUGE-S*).",
-    )
-    c2.number_input(
-        "skip distance",
-        0,
-        MAX_SKIP,
-        key="opt_skip",
-        disabled=not skip_any or st.session_state["opt_skip_unlimited"] or "opt_skip" in off,
-    )
+    draw_measure_rows(sb, off)
     sb.subheader("Scoring")
     sb.radio("F-measure weight", ["alpha", "beta"], key="opt_alpha_mode", horizontal=True)
     use_alpha = st.session_state["opt_alpha_mode"] == "alpha"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Collection, Mapping, Sequence
 
 from ...config import RougeConfig
-from ...measures.registry import measure_specs
+from ...measures.registry import FAMILIES, narrowed_fields
 from .model import SettingChange
 
 
@@ -96,7 +96,7 @@ def kinds(config: RougeConfig) -> dict[str, str]:
     >>> kinds(RougeConfig(max_n=1, skip_distance=-1, rouge_s=False))
     {'ROUGE-1': 'ROUGE-1', 'L': 'ROUGE-L', 'W': 'ROUGE-W-1.2', 'SU': 'ROUGE-SU*'}
     """
-    return {(s.label if s.family == "N" else str(s.family)): s.label for s in measure_specs(config)}
+    return {f.kind(label): label for f in FAMILIES for label in f.labels(config)}
 
 
 @dataclass(frozen=True)
@@ -152,17 +152,7 @@ def narrowed(config: RougeConfig, wanted: Collection[str]) -> RougeConfig:
     >>> narrowed(RougeConfig(), ["ROUGE-2", "Lflat"]).measure_labels()
     ['ROUGE-1', 'ROUGE-2', 'ROUGE-Lflat']
     """
-    ns = [int(k[6:]) for k in wanted if k.startswith("ROUGE-")]
-    skip = "S" in wanted or "SU" in wanted
-    return config.with_(
-        max_n=max(ns) if ns else None,
-        rouge_l="L" in wanted,
-        flat_lcs="Lflat" in wanted,
-        wlcs_weight=config.wlcs_weight if "W" in wanted else None,
-        skip_distance=config.skip_distance if skip else None,
-        rouge_s="S" in wanted,
-        rouge_su="SU" in wanted,
-    )
+    return config.with_(**narrowed_fields(config, wanted))
 
 
 def pair_kinds(pairs: Sequence[MeasurePair]) -> list[str]:
