@@ -24,10 +24,13 @@ from ..kernels import backend
 from ..measures.lcs import weights
 from ..measures.registry import FAMILY, Family, MeasureSpec, kernel_rows, measure_specs
 from ..measures.scoring import Counts, pool_rows, scores, selection
-from ..text.tokenize import as_text, key_function
+from ..text.tokenize import TOKENIZER_REGISTRY, ByteRule, as_text, key_function
 
 #: Tokenizers whose rule the compiled tokenizer reproduces (on Python's ``lower()`` for rouge-score).
-BYTE_TOKENIZERS = {"rouge155": False, "rouge-score": True}  # name -> lower() in Python first
+#: The tokenizers this path serves: each one's rule on UTF-8 bytes (from the tokenizer registry).
+BYTE_TOKENIZERS: dict[str, ByteRule] = {
+    n: t.byte_rule for n, t in TOKENIZER_REGISTRY.items() if t.byte_rule is not None
+}
 
 
 def supported(config: RougeConfig) -> bool:
@@ -159,9 +162,10 @@ class ChunkCounts:
     def __init__(self, config: RougeConfig, specs: Sequence[MeasureSpec], texts: Sequence[Sequence[str]]) -> None:
         from ..kernels import chunk
 
-        buf, text_start, text_end = _buffer([t for pt in texts for t in pt], BYTE_TOKENIZERS[str(config.tokenizer)])
+        rule = BYTE_TOKENIZERS[str(config.tokenizer)]
+        buf, text_start, text_end = _buffer([t for pt in texts for t in pt], rule.lower_first)
         tok_start, tok_end, text_tok, sent_begin, sent_end, text_sent, tok_hash = chunk.tokenize(
-            buf, text_start, text_end
+            buf, text_start, text_end, np.frombuffer(rule.word, dtype=np.uint8)
         )
         self.pair_text = np.fromiter(accumulate(map(len, texts), initial=0), np.int64, len(texts) + 1)
         if config.stem or config.remove_stopwords:  # words -> keys once per distinct word of the chunk

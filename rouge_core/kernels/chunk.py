@@ -53,14 +53,10 @@ ngram_total = jit(ngrams.ngram_total)
 
 
 @jit
-def _word_byte(b: int) -> bool:
-    return (97 <= b <= 122) or (48 <= b <= 57)
-
-
-@jit
-def tokenize(buf: U8, text_start: I64, text_end: I64) -> tuple[I64, I64, I64, I64, I64, I64, U64]:
+def tokenize(buf: U8, text_start: I64, text_end: I64, word: U8) -> tuple[I64, I64, I64, I64, I64, I64, U64]:
     """Lower-case ``buf``'s ASCII letters (in place) and cut every text ``buf[text_start[t]:text_end[t]]``
-    into tokens and sentences.
+    into tokens (runs of bytes ``b`` with ``word[b]``: the tokenizer's
+    :class:`~rouge_core.text.tokenize.ByteRule`) and sentences.
 
     Returns (token starts, token ends (byte offsets), each text's first token and the end,
     sentence first tokens, sentence ends (token indices), each text's first sentence and the end,
@@ -90,7 +86,7 @@ def tokenize(buf: U8, text_start: I64, text_end: I64) -> tuple[I64, I64, I64, I6
         h = FNV_OFFSET
         for i in range(start, stop + 1):
             b = buf[i] if i < stop else 10  # the text's end ends its last line
-            if i < stop and _word_byte(b):
+            if i < stop and word[b]:
                 if not in_word:
                     tok_start[nt] = i
                     in_word = True

@@ -181,15 +181,43 @@ def _words_unicode(text: str) -> list[str]:
 
 
 @dataclass(frozen=True)
+class ByteRule:
+    """The same tokenizer on UTF-8 bytes, for the compiled chunk path (:func:`rouge_core.kernels.chunk.tokenize`):
+    Python's ``lower()`` first or not, then ASCII letters lowered and a token = a run of ``word`` bytes.
+
+    ``word`` is derived from the tokenizer's own regex (:func:`word_bytes`), never written twice.
+    """
+
+    lower_first: bool
+    word: bytes
+
+
+def word_bytes(pattern: re.Pattern[str]) -> bytes:
+    """The bytes that ``pattern`` (an ASCII-only word class) takes as word characters: a 256-entry table
+    of 0/1 (the kernel lowers ASCII letters first, so the upper-case entries never matter). Non-ASCII
+    bytes are never word bytes (every byte of a multi-byte UTF-8 character is >= 0x80), which is right
+    only for ASCII word classes.
+
+    >>> table = word_bytes(_LOWER_WORD)
+    >>> [chr(b) for b in range(128) if table[b]] == list("0123456789abcdefghijklmnopqrstuvwxyz")
+    True
+    """
+    return bytes(int(b < 128 and bool(pattern.fullmatch(chr(b)))) for b in range(256))
+
+
+@dataclass(frozen=True)
 class Tokenizer:
     """One tokenizer: its rule in words, ``spans(text, start, end)`` -> (norm, start, end) for the
-    explanation path, and ``words(text)`` -> the same norms without offsets for the counts-only path
-    (one regex each, shared by both; a property test checks they agree on any text)."""
+    explanation path, ``words(text)`` -> the same norms without offsets for the counts-only path
+    (one regex each, shared by both), and ``byte_rule``: its rule on UTF-8 bytes for the compiled chunk
+    path, or None when that path does not serve it. Property tests check that the three agree on any
+    text."""
 
     name: str
     rule: str
     spans: Callable[[str, int, int], Iterator[tuple[str, int, int]]]
     words: Callable[[str], list[str]]
+    byte_rule: ByteRule | None = None
 
 
 TOKENIZER_REGISTRY: dict[str, Tokenizer] = {
@@ -201,12 +229,14 @@ TOKENIZER_REGISTRY: dict[str, Tokenizer] = {
             "separates or is dropped",
             _tok_rouge155,
             _words_rouge155,
+            ByteRule(lower_first=False, word=word_bytes(_ASCII_WORD)),
         ),
         Tokenizer(
             "rouge-score",
             "Python lower() first, then ASCII [a-z0-9] runs; other characters separate or are dropped",
             _tok_rouge_score,
             _words_rouge_score,
+            ByteRule(lower_first=True, word=word_bytes(_LOWER_WORD)),
         ),
         Tokenizer(
             "unicode",

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from rouge_core import PROFILES, RougeConfig, kernels
-from rouge_core.batch.compiled import ChunkCounts, plain_texts, scores, supported
+from rouge_core.batch.compiled import BYTE_TOKENIZERS, ChunkCounts, plain_texts, scores, supported
 from rouge_core.batch.score import columns_chunk, columns_from_results
 from rouge_core.kernels import chunk as kchunk
 from rouge_core.measures.registry import FAMILIES, measure_specs
@@ -159,7 +159,8 @@ def test_tokens_and_sentences_by_hand():
     encoded = [t.encode() for t in texts]
     buf = np.frombuffer(bytearray(b"".join(encoded)), dtype=np.uint8)
     off = np.array([0, len(encoded[0]), len(encoded[0]) + len(encoded[1])], dtype=np.int64)
-    ts, te, text_tok, sb, se, text_sent, th = kchunk.tokenize(buf, off[:-1], off[1:])
+    word = np.frombuffer(BYTE_TOKENIZERS["rouge155"].word, np.uint8)
+    ts, te, text_tok, sb, se, text_sent, th = kchunk.tokenize(buf, off[:-1], off[1:], word)
     raw = buf.tobytes()
     assert [raw[s:e].decode() for s, e in zip(ts, te)] == ["don", "t", "stop", "x2", "y", "caf", "caf"]
     assert text_tok.tolist() == [0, 5, 7]
