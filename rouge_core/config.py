@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields, replace
-from typing import Any, Literal, Optional, get_args
+from typing import TYPE_CHECKING, Any, Literal, Optional, get_args
 
 from .profiles import Profile, check_quirks, format_quirks, parse_quirks, resolve
 from .text.stem import Exceptions, ExceptionTable
+
+if TYPE_CHECKING:  # it imports this module's types
+    from .resolved import ResolvedConfig
 
 VERSION = "1.0"
 
@@ -177,6 +180,17 @@ class RougeConfig:
             _fail("seed", self.seed, f"an integer from 0 to {MAX_INT_OPTION:.0e}")
 
     # -- derived -------------------------------------------------------------
+    @property
+    def resolved(self) -> ResolvedConfig:
+        """This config without ``None``: defaults filled in, "off" explicit (what the engine reads).
+
+        >>> RougeConfig(max_n=None).resolved.max_n, RougeConfig().resolved.tokenizer
+        (0, 'rouge155')
+        """
+        from .resolved import resolve_config  # it imports this module's types
+
+        return resolve_config(self)
+
     @property
     def behaviour(self) -> Profile:
         """The profile's record with this config's ``quirks`` applied: what the engine reads.

@@ -207,7 +207,7 @@ class ChunkCounts:
             config.behaviour.union_budget,
             w is not None and w != 1.0,
             f,
-            config.skip_distance if config.skip_distance is not None else -1,
+            config.resolved.skip_distance,
             config.behaviour.su_last_unigram,
             self.hit,
             self.model,

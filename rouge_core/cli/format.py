@@ -11,7 +11,7 @@ import sys
 from decimal import Decimal
 from typing import Any, Mapping
 
-from ..config import RougeConfig
+from ..config import UNLIMITED, RougeConfig
 from ..io.perl_inputs import UsageError, shown
 
 #: The characters Perl's ``\s`` matches: what an option value may have around it.
@@ -74,7 +74,7 @@ def perl_labels(config: RougeConfig, opts: dict[str, Any]) -> dict[str, str]:
     for label in config.measure_labels():
         if label.startswith("ROUGE-W-"):
             out[label] = "ROUGE-W-" + opts["-w"].strip(PERL_SPACE)
-        elif label.startswith("ROUGE-S") and (config.skip_distance or 0) >= 0:
+        elif label.startswith("ROUGE-S") and config.resolved.skip_distance != UNLIMITED:
             out[label] = label.rstrip("0123456789") + opts["-2"].strip(PERL_SPACE)
     return out
 

@@ -217,7 +217,7 @@ def _skip_specs(family: Family) -> Callable[[RougeConfig, list[str]], list[Measu
     su = family == Family.SU
 
     def specs(config: RougeConfig, labels: list[str]) -> list[MeasureSpec]:
-        b, d = config.behaviour, config.skip_distance if config.skip_distance is not None else UNLIMITED
+        b, d = config.behaviour, config.resolved.skip_distance
         notes = _missing(config, family.value, f"ROUGE-{family.value}")
         compute = _skip(d, su, b.su_last_unigram, b.rounding)
         return [MeasureSpec(label, family, compute, notes=notes) for label in labels]

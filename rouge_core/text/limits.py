@@ -46,28 +46,28 @@ def limited_spans(
     >>> limited_spans("a b\\nc d e", [(0, 3), (4, 9)], c)
     [(0, 3), (4, 5)]
     """
-    if config.word_limit is None and config.byte_limit is None:
+    limit = config.resolved
+    if not limit.limited:
         return list(spans)
     out: list[tuple[int, int]] = []
     total = 0
     for s, e in spans:
         sent = text[s:e]
-        if config.word_limit is not None:
+        if limit.word_limit:
             fields = _perl_words(sent)
-            if total + len(fields) < config.word_limit:
+            if total + len(fields) < limit.word_limit:
                 out.append((s, e))
                 total += len(fields)
                 continue
-            keep = config.word_limit - total
+            keep = limit.word_limit - total
             out.append((s, s + (fields[keep - 1][1] if keep > 0 else 0)))
             break
-        assert config.byte_limit is not None  # no word limit here, and not both are None (above)
         size = len(sent.encode("utf-8", "surrogatepass"))
-        if total + size < config.byte_limit:
+        if total + size < limit.byte_limit:
             out.append((s, e))
             if not per_sentence_bytes:
                 total += size
             continue
-        out.append((s, s + _byte_cut(sent, config.byte_limit - total)))
+        out.append((s, s + _byte_cut(sent, limit.byte_limit - total)))
         break
     return out

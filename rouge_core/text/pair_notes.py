@@ -42,10 +42,9 @@ def summary_state(text: TextInput, config: RougeConfig) -> str:
 def _has_tokens(text: str, config: RougeConfig) -> bool:
     # analyze_keys' tokens, stopping at the first one: a line's words, less the stopwords (stemming
     # never drops a word). A length limit cuts the words: then analyze_keys itself decides.
-    if config.word_limit is not None or config.byte_limit is not None:
+    if config.resolved.limited:
         return bool(analyze_keys(text, config)[0])
-    assert config.tokenizer is not None  # RougeConfig.__post_init__ fills in the profile's default
-    words = TOKENIZER_REGISTRY[config.tokenizer].words
+    words = TOKENIZER_REGISTRY[config.resolved.tokenizer].words
     lines = (line for line in text.split("\n") if line)
     if not config.remove_stopwords:
         return any(words(line) for line in lines)

@@ -293,8 +293,7 @@ def analyze(text: TextInput, config: RougeConfig) -> Analysis:
     """
     text = as_text(text)
     spans = sentence_spans(text)
-    assert config.tokenizer is not None  # RougeConfig.__post_init__ fills in the profile's default
-    tok = TOKENIZER_FUNCS[config.tokenizer]
+    tok = TOKENIZER_FUNCS[config.resolved.tokenizer]
     key = key_function(config)
     index = {span: i for i, span in enumerate(spans)}
     dropped: list[Dropped] = []
@@ -322,7 +321,7 @@ def analyze(text: TextInput, config: RougeConfig) -> Analysis:
 
     joined_view = limited_spans(text, spans, config)
     joined = run(joined_view, record=True)
-    if config.byte_limit is not None and config.behaviour.byte_limit_per_sentence:
+    if config.resolved.byte_limit and config.behaviour.byte_limit_per_sentence:
         sent_view = limited_spans(text, spans, config, per_sentence_bytes=True)
         sentences = run(sent_view, record=False)
     else:
@@ -354,8 +353,8 @@ def analyze_keys(text: TextInput, config: RougeConfig) -> tuple[list[str], list[
     (['a', 'b', 'c'], [['a', 'b'], ['c']])
     """
     text = as_text(text)
-    assert config.tokenizer is not None  # RougeConfig.__post_init__ fills in the profile's default
-    words = TOKENIZER_REGISTRY[config.tokenizer].words
+    resolved = config.resolved
+    words = TOKENIZER_REGISTRY[resolved.tokenizer].words
     # The per-token filter; None when it keeps every word as it is (no stopwords, no stemming).
     key = key_function(config) if config.remove_stopwords or config.stem else None
     drops = config.remove_stopwords
@@ -368,12 +367,12 @@ def analyze_keys(text: TextInput, config: RougeConfig) -> tuple[list[str], list[
             return [k for k in map(key, ws) if k is not None]
         return list(map(key, ws))  # type: ignore[arg-type]  # no stopwords: key never gives None
 
-    if config.word_limit is None and config.byte_limit is None:
+    if not resolved.limited:
         sentences = [keys(line) for line in text.split("\n") if line]  # the lines sentence_spans keeps
     else:
         spans = sentence_spans(text)
         sentences = [keys(text[s:e]) for s, e in limited_spans(text, spans, config)]
-        if config.byte_limit is not None and config.behaviour.byte_limit_per_sentence:
+        if resolved.byte_limit and config.behaviour.byte_limit_per_sentence:
             joined = [k for s in sentences for k in s]
             sentences = [keys(text[s:e]) for s, e in limited_spans(text, spans, config, per_sentence_bytes=True)]
             return joined, sentences

@@ -283,3 +283,27 @@ def test_the_option_types_list_exactly_what_the_config_accepts():
     assert get_args(MultiRefMode) == MULTI_REF_MODES == ("pooled", "best", "jackknife")
     with pytest.raises(ValueError, match="invalid profile='rouge-1.5.5'"):
         RougeConfig(profile="rouge-1.5.5")  # type: ignore[arg-type]
+
+
+def test_the_resolved_config_has_no_none():
+    """Issue 18, point 8: the engine reads a config with every default filled and every "off" explicit."""
+    import dataclasses
+
+    from rouge_core.resolved import ResolvedConfig
+
+    for c in [
+        RougeConfig(),
+        RougeConfig(profile="rouge-score", max_n=None, wlcs_weight=None, skip_distance=None),
+        RougeConfig(profile="paper", skip_distance=-1, byte_limit=75),
+    ]:
+        r = c.resolved
+        assert isinstance(r, ResolvedConfig)
+        assert all(getattr(r, f.name) is not None for f in dataclasses.fields(r))
+    r = RougeConfig(profile="rouge-score", max_n=None, wlcs_weight=None, skip_distance=None).resolved
+    assert (r.tokenizer, r.multi_ref, r.flat_lcs, r.max_n, r.wlcs, r.skip, r.limited) == (
+        "rouge-score", "best", True, 0, False, False, False,
+    )  # fmt: skip
+    r = RougeConfig(profile="paper", skip_distance=-1, byte_limit=75).resolved
+    assert (r.tokenizer, r.skip, r.skip_distance, r.word_limit, r.byte_limit, r.wlcs_weight) == (
+        "rouge155", True, -1, 0, 75, 1.2,
+    )  # fmt: skip
