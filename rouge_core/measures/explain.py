@@ -93,7 +93,7 @@ class SentencePair:
 
     ``marks`` are (reference position, candidate position) pairs of the traceback;
     ``value`` is the table's last cell. ``table``/``path`` are None from the core; a view
-    rebuilds them for the one pair it draws (``rouge_core.measures.lcs.lcs(..., keep_table=True)``).
+    asks :func:`rouge_core.measures.lcs_pairs.pair_table` for those of the one pair it draws.
     """
 
     reference_sentence: int
@@ -121,8 +121,36 @@ class UnionMark:
 
 
 @dataclass(frozen=True)
+class WordBudget:
+    """One word of the union LCS and its hit budget (ROUGE-1.5.5's union rule).
+
+    ``marks``: the word's union marks; ``reference_count``/``candidate_count``: the copies each
+    joined text holds; ``credited``: the marks credited. With the budget (kinds ``union`` and
+    ``wlcs-union``) credited = min(marks, :attr:`budget`); the paper's ``union-unclipped``
+    credits every mark.
+
+    >>> WordBudget("the", marks=2, reference_count=2, candidate_count=1, credited=1).budget
+    1
+    """
+
+    key: str
+    marks: int
+    reference_count: int
+    candidate_count: int
+    credited: int
+
+    @property
+    def budget(self) -> int:
+        """How many times the word may be credited: min(reference copies, candidate copies)."""
+        return min(self.reference_count, self.candidate_count)
+
+
+@dataclass(frozen=True)
 class Run:
-    """A run of consecutive credited union marks (ROUGE-W), weighted f(k) = k^w."""
+    """A run of consecutive matches, weighted f(k) = k^w (``weight``, from
+    :func:`rouge_core.measures.lcs.weights`, the values the score sums): credited union marks
+    (ROUGE-W of ROUGE-1.5.5) or the marks of one alignment (``reference_sentence`` -1 for the
+    whole texts)."""
 
     reference_sentence: int
     start: int
@@ -147,6 +175,8 @@ class LcsExplanation:
     ``pairs``: every (reference sentence, candidate sentence) pair sharing a token with
     its LCS (WLCS with ``weight`` != 1), computed from ``sentences`` on first access; the
     flat variants have the one pair of the whole texts (sentences -1, -1).
+    ``budgets``: the union kinds' words with their hit budgets (first marked first), counted
+    by the code that credits the marks; empty for the flat kinds.
     """
 
     kind: str  # "union", "union-unclipped", "flat", "wlcs-union", "wlcs-flat"
@@ -162,6 +192,7 @@ class LcsExplanation:
     #: ROUGE-W over sentences: sum_i |M_i|^w, the recall base before ROUGE-1.5.5 weights it again
     #: (``reference_total`` is then its f); None for the other kinds.
     recall_base: Optional[float] = None
+    budgets: tuple[WordBudget, ...] = ()
 
     @cached_property
     def pairs(self) -> tuple[SentencePair, ...]:

@@ -11,20 +11,22 @@ ROUGE-1.5.5 weights runs of consecutive credited marks by f(k) = k^w.
 :mod:`rouge_core.kernels` when numba is there (the same steps compiled,
 :mod:`rouge_core.kernels.union`, which also return the marks, credits and runs an
 explanation shows), else with this module's Python code. An explanation keeps no DP
-table; its sentence pairs are computed on first access (:func:`sentence_pairs`), and a
-view rebuilds the table of the one pair it draws.
+table; its sentence pairs are computed on first access (:func:`sentence_pairs`), and
+:mod:`rouge_core.measures.lcs_pairs` gives a view the table of the one pair it draws. The hit
+budgets come from :mod:`rouge_core.measures.hit_budget`.
 """
 
 from __future__ import annotations
 
 import math
-from collections import Counter
 from typing import Iterator, Optional, Sequence
 
 from .. import kernels
 from ..profiles import LcsMode
 from .explain import LcsExplanation, Run, SentenceKeys, SentencePair, UnionMark
+from .hit_budget import budget_counts, word_budgets
 from .lcs import NUMPY_CELLS, Layout, LcsResult, lcs, lcs_many, weights
+from .lcs_pairs import alignment_runs
 from .scoring import Counts, selection
 
 MODES = tuple(m.value for m in LcsMode)
@@ -73,7 +75,7 @@ def lcs_measure(
             counts = Counts(compiled.lcs_length(reference, candidate), ref_total, cand_total)
         else:
             res = lcs(r_flat, c_flat, w)
-            flat_runs = _flat_runs(res.marks, w) if weighted else ()
+            flat_runs = alignment_runs(res.marks, w) if weighted else ()
             if weighted:
                 # The DP value as the exact sum of f(k) over the traceback's runs (fsum: correctly
                 # rounded, order-free), not the telescoped c + f(k+1) - f(k), whose rounding can
@@ -89,15 +91,16 @@ def lcs_measure(
             res = lcs(r_flat, c_flat, w)
             flat_runs = ()
         pair = SentencePair(-1, -1, tuple(res.marks), res.value)
+        keys = SentenceKeys(reference, candidate)  # a view builds the pair's table from them
         e = LcsExplanation(
-            mode.value, w, (), flat_runs, counts.hit, counts.model, counts.peer, tuple(notes), flat_pair=pair
+            mode.value, w, (), flat_runs, counts.hit, counts.model, counts.peer, tuple(notes), keys, pair
         )
         return counts, select, e
 
     # Union LCS, reference sentence by reference sentence, then the credit of each mark.
     budget = mode != LcsMode.UNION_UNCLIPPED
     if budget and budget_keys is None:
-        budget_keys = ([k for s in reference for k in s], [k for s in candidate for k in s])
+        budget_keys = _joined(reference, candidate)
     f = weights(w, max((len(s) for s in reference), default=0) + 1) if weighted else []
     marks_out: list[UnionMark] = []
     runs: list[Run] = []
@@ -151,6 +154,10 @@ def lcs_measure(
             tuple(notes),
             sentences=SentenceKeys(reference, candidate),
             recall_base=base,
+            # The unclipped mode credits past the copies; its table still shows them.
+            budgets=word_budgets(
+                ((m.key, m.credited) for m in marks_out), budget_keys or _joined(reference, candidate)
+            ),
         ),
     )
 
@@ -214,7 +221,7 @@ def _credit(
     """The hit of the union marks: each credited while the hit budget lasts (``budget_keys`` None: no
     budget), weighted by runs when ``f`` is given; the marks and runs are appended to the lists given."""
     if budget_keys is not None:
-        mu, pu = Counter(budget_keys[0]), Counter(budget_keys[1])
+        mu, pu = budget_counts(budget_keys)
     hit = 0.0
     for i, rs in enumerate(reference):
         marks = union[i]
@@ -282,13 +289,6 @@ def _union(
     return union
 
 
-def _flat_runs(marks: Sequence[tuple[int, int]], w: float) -> tuple[Run, ...]:
-    """Consecutive runs of a single WLCS alignment (both positions advance by one)."""
-    runs: list[Run] = []
-    start = 0
-    for k in range(1, len(marks) + 1):
-        if k == len(marks) or marks[k][0] != marks[k - 1][0] + 1 or marks[k][1] != marks[k - 1][1] + 1:
-            length = k - start
-            runs.append(Run(-1, marks[start][0], length, float(length) ** w))
-            start = k
-    return tuple(runs)
+def _joined(reference: Sequence[Sequence[str]], candidate: Sequence[Sequence[str]]) -> tuple[list[str], list[str]]:
+    """The keys of the joined sentences: the hit budgets' keys when none are given."""
+    return [k for s in reference for k in s], [k for s in candidate for k in s]
