@@ -7,14 +7,13 @@ Rows of a table are reference positions, columns candidate positions (row/column
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Optional, Sequence, Union
 
 import plotly.graph_objects as go
 
 from rouge_core import Report, Token
 from rouge_core.measures.explain import LcsExplanation, SentencePair
-from rouge_core.measures.lcs import TABLE_CELLS, lcs
+from rouge_core.measures.lcs_pairs import pair_table
 
 from . import colours
 from .html import (
@@ -109,23 +108,16 @@ def pair_tokens(report: Report, ref_index: int, pair: SentencePair) -> tuple[tup
 
 
 def pair_with_table(report: Report, label: str, ref_index: int, pair: SentencePair) -> SentencePair:
-    """The pair with its DP table and traceback path, rebuilt for display.
+    """The pair with its DP table and traceback path, for display.
 
     The core keeps no tables (an explanation lists marks and values only); the one pair a
-    view draws, of up to ``rouge_core.measures.lcs.TABLE_CELLS`` cells, is recomputed here by the
-    same ``rouge_core.measures.lcs.lcs`` programme. The rebuilt table is used only if its marks
-    equal the pair's marks (otherwise, or when too large, the pair is returned unchanged).
+    view draws, of up to ``rouge_core.measures.lcs.TABLE_CELLS`` cells, gets its table from
+    :func:`rouge_core.measures.lcs_pairs.pair_table` (otherwise, or when too large, the pair is
+    returned unchanged).
     """
     if pair.table is not None:
         return pair
-    e = lcs_explanation(report, label, ref_index)
-    rt, ct = pair_tokens(report, ref_index, pair)
-    if not rt or not ct or len(rt) * len(ct) > TABLE_CELLS:
-        return pair
-    res = lcs([t.key for t in rt], [t.key for t in ct], e.weight, keep_table=True)
-    if tuple(res.marks) != tuple(pair.marks) or res.table is None:
-        return pair
-    return replace(pair, table=tuple(tuple(r) for r in res.table), path=tuple(res.path or ()))
+    return pair_table(lcs_explanation(report, label, ref_index), pair)
 
 
 #: Where a cell's traceback dot (lower left) and match flag (upper left) sit, in cell units from its

@@ -10,12 +10,13 @@ walk-through (``ui.render.learn.union_walk_html``) draws the same pieces from it
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable, Mapping, Optional, Sequence
 
 import pandas as pd
 
 from rouge_core import Analysis, Report, Token
+from rouge_core.measures.explain import WordBudget
+from rouge_core.measures.hit_budget import word_budgets
 
 from .colours import sequence
 from .html import (
@@ -161,25 +162,33 @@ def lcs_chips(
 BUDGET_COLUMNS = ["word", "in the union", "reference copies", "candidate copies", "credited"]
 
 
+#: A row of the hit budget table: word, in the union, reference copies, candidate copies, credited.
+BudgetRow = tuple[str, int, int, int, int]
+
+
+def budget_table_rows(budgets: Sequence[WordBudget]) -> list[BudgetRow]:
+    """The rows of the hit budget table, one per word of the core's budgets
+    (:attr:`rouge_core.measures.explain.LcsExplanation.budgets`), in their order.
+
+    >>> budget_table_rows([WordBudget("the", 2, 2, 1, 1)])
+    [('the', 2, 2, 1, 1)]
+    """
+    return [(b.key, b.marks, b.reference_count, b.candidate_count, b.credited) for b in budgets]
+
+
 def budget_rows(
     marks: Sequence[tuple[str, bool]], reference_keys: Sequence[str], candidate_keys: Sequence[str]
-) -> list[tuple[str, int, int, int, int]]:
-    """One row per word of the union (first appearance first): how many union marks it has, the copies
-    each text holds (ROUGE-1.5.5's hit budget), and how many marks were credited.
-
-    ``marks`` are (word, credited) of the union marks in crediting order; with a budget,
-    credited = min(in the union, reference copies, candidate copies).
+) -> list[BudgetRow]:
+    """The hit budget table of (word, credited) union marks in crediting order (a walk-through's
+    credit steps), counted by the core (:func:`rouge_core.measures.hit_budget.word_budgets`).
 
     >>> budget_rows([("the", True), ("cat", True), ("the", False)], "the cat sat the dog".split(), ["the", "cat"])
     [('the', 2, 2, 1, 1), ('cat', 1, 1, 1, 1)]
     """
-    in_union: Counter[str] = Counter(k for k, _ in marks)
-    credited: Counter[str] = Counter(k for k, ok in marks if ok)
-    ref, cand = Counter(reference_keys), Counter(candidate_keys)
-    return [(k, in_union[k], ref[k], cand[k], credited[k]) for k in dict.fromkeys(k for k, _ in marks)]
+    return budget_table_rows(word_budgets(marks, (reference_keys, candidate_keys)))
 
 
-def budget_html(rows: Sequence[tuple[str, int, int, int, int]], budget: bool) -> str:
+def budget_html(rows: Sequence[BudgetRow], budget: bool) -> str:
     """The hit budget as a small table (escaped); a row whose union marks were not all credited says
     how many were spent."""
     head = "".join(f"<th>{esc(c)}</th>" for c in BUDGET_COLUMNS)
@@ -295,7 +304,7 @@ def union_html(report: Report, label: str, ref_index: int, max_tokens: int = 150
         pairs.setdefault(p.reference_sentence, []).append((p.candidate_sentence, p.marks))
     rows = reference_rows(ref, finders, credited, pairs, cand, max_tokens)
     budget = e.kind != "union-unclipped"
-    table = budget_rows([(m.key, m.credited) for m in e.marks], ref.keys, cand.keys)
+    table = budget_table_rows(e.budgets)
     return page(
         legend(sentence_legend(j for j, _ in (w for who in finders.values() for w in who)) + UNION_LEGEND_BASE),
         scroll(*rows),

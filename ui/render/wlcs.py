@@ -14,7 +14,7 @@ import pandas as pd
 
 from rouge_core import Report
 from rouge_core.measures.explain import LcsExplanation, Run, SentencePair
-from rouge_core.measures.lcs import TABLE_CELLS, lcs
+from rouge_core.measures.lcs_pairs import alignment_runs, pair_runs, plain_pair
 
 from .colours import run_colour
 from .html import Span, analysis_html, legend, note_html, page, row_html, scroll, tagged, token_span
@@ -214,18 +214,13 @@ def wlcs_arithmetic(report: Report, label: str, ref_index: int) -> WlcsArithmeti
 
 
 def consecutive_runs(marks: Sequence[tuple[int, int]]) -> list[int]:
-    """For each mark of one alignment, the index of its run (both positions advance by one).
+    """For each mark of one alignment, the index of its run (both positions advance by one), from the
+    core's runs (:func:`rouge_core.measures.lcs_pairs.alignment_runs`).
 
     >>> consecutive_runs([(0, 0), (1, 1), (3, 2), (4, 3), (6, 6)])
     [0, 0, 1, 1, 2]
     """
-    out: list[int] = []
-    k = -1
-    for i, (a, b) in enumerate(marks):
-        if i == 0 or a != marks[i - 1][0] + 1 or b != marks[i - 1][1] + 1:
-            k += 1
-        out.append(k)
-    return out
+    return [k for k, run in enumerate(alignment_runs(marks, 1.0)) for _ in range(run.length)]
 
 
 def run_colours(marks: Sequence[tuple[int, int]]) -> list[str]:
@@ -243,8 +238,8 @@ def plain_lcs_pair(
     """The plain LCS of the same pair as a WLCS pair, and where it came from.
 
     Taken from the report's ROUGE-L (union pairs) or ROUGE-Lflat (flat pair)
-    when present; otherwise computed with ``rouge_core.measures.lcs`` for a pair small
-    enough to keep a table; else (None, reason).
+    when present; otherwise from :func:`rouge_core.measures.lcs_pairs.plain_pair` for a pair
+    small enough to keep a table; else (None, reason).
     """
     e = lcs_explanation(report, w_label, ref_index)
     want = ("flat",) if is_flat(e) else ("union", "union-unclipped")
@@ -254,20 +249,22 @@ def plain_lcs_pair(
             p = find_pair(ex, pair.reference_sentence, pair.candidate_sentence)
             if p is not None:
                 return p, f"from {lbl}"
-    rt, ct = pair_tokens(report, ref_index, pair)
-    if len(rt) * len(ct) > TABLE_CELLS:
+    plain = plain_pair(e, pair)
+    if plain is None:
+        rt, ct = pair_tokens(report, ref_index, pair)
         return None, f"the plain LCS of {len(rt)} x {len(ct)} tokens is not in the report"
-    res = lcs([t.key for t in rt], [t.key for t in ct], 1.0)
-    return (
-        SentencePair(pair.reference_sentence, pair.candidate_sentence, tuple(res.marks), res.value),
-        "computed for display (no plain LCS of this pair in the report)",
-    )
+    return plain, "computed for display (no plain LCS of this pair in the report)"
 
 
 def wlcs_pair_titles(pair: SentencePair, w: float) -> list[str]:
-    """Tooltip per mark of a WLCS pair: its run's k and f(k)."""
-    runs = consecutive_runs(pair.marks)
-    sizes: dict[int, int] = {}
-    for k in runs:
-        sizes[k] = sizes.get(k, 0) + 1
-    return [f"run of k = {sizes[k]}: f(k) = {sizes[k]}^{_weight(w)} = {_weight(float(sizes[k]) ** w)}" for k in runs]
+    """Tooltip per mark of a WLCS pair: its run's k and f(k) (the core's runs of the pair,
+    :func:`rouge_core.measures.lcs_pairs.pair_runs`).
+
+    >>> wlcs_pair_titles(SentencePair(0, 0, ((0, 0), (1, 1), (3, 3)), 5.0), 2.0)
+    ['run of k = 2: f(k) = 2^2 = 4', 'run of k = 2: f(k) = 2^2 = 4', 'run of k = 1: f(k) = 1^2 = 1']
+    """
+    return [
+        f"run of k = {r.length}: f(k) = {r.length}^{_weight(w)} = {_weight(r.weight)}"
+        for r in pair_runs(pair, w)
+        for _ in range(r.length)
+    ]
