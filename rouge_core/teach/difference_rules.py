@@ -22,7 +22,7 @@ from ..measures.summary_lcs import lcs_measure
 from ..profiles import LcsMode
 from ..text.stem import stem_rouge155
 from ..text.tokenize import Token, analyze
-from .differences import Context, Example, Finding, rule
+from .difference_model import Context, Example, Finding, rule
 
 
 def _prf(s: Score) -> str:
