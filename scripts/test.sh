@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs everything the test suite needs (Python packages, Debian's Chromium) and runs it all.
+# Installs everything the test suite needs (Python packages, Debian's Chromium and PostgreSQL) and runs it all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install -q -r requirements-dev.txt
@@ -10,6 +10,9 @@ if ! command -v chromium >/dev/null 2>&1; then
     sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   fi
 fi
+# A throwaway PostgreSQL server on a local socket for the annotation store's tests, stopped on exit
+# (exports ROUGE_LENS_TEST_DATABASE_URL; installs Debian's postgresql when it is missing).
+source scripts/postgres.sh
 # Gates (configured in pyproject.toml): ruff lint and format on everything, mypy (strict on
 # rouge_core and annotation, checked on ui, app_pages and app.py).
 python3 -m ruff check .
