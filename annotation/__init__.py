@@ -4,7 +4,9 @@
 rubrics (default: SummEval's coherence, consistency, fluency, relevance), annotators, their judgments
 (with a log of each change, for :meth:`~AnnotationStore.undo_last`), notes / flags / skips, content
 units with present / absent ticks, and a per-corpus overlap (:meth:`~AnnotationStore.overlap`: the
-items every annotator judges, for agreement). Every write commits before it returns. :mod:`.io`
+items every annotator judges, for agreement), and campaigns (:mod:`.campaigns`: invited members,
+r judgments per item, gold cells, adjudications; :mod:`.assignment`: who judges which item next).
+Every write commits before it returns. :mod:`.io`
 exports and imports judgments as CSV or JSON Lines; :mod:`.published` imports
 SummEval's and REALSumm's published judgments and gives the human scores per (system, document).
 
@@ -17,6 +19,7 @@ SummEval's and REALSumm's published judgments and gives the human scores per (sy
 ('d1', 'relevance', 3, 'annotated')
 """
 
+from .assignment import campaign_order
 from .history import Undone
 from .io import (
     FORMATS,
@@ -29,14 +32,22 @@ from .io import (
 )
 from .model import (
     ANNOTATED,
+    ROLES,
+    Adjudication,
     Annotator,
+    AnnotatorProgress,
+    Campaign,
     ContentUnit,
     CorpusInfo,
     Criterion,
+    Disagreement,
+    Gold,
     ImportFileError,
+    InviteError,
     Item,
     ItemStatus,
     Judgment,
+    Member,
     Progress,
     Rubric,
     SchemaError,
@@ -53,26 +64,35 @@ __all__ = [
     "CURRENT_VERSION",
     "FORMATS",
     "JUDGMENT_COLUMNS",
+    "ROLES",
     "SUMMEVAL_CRITERIA",
     "SUMMEVAL_RUBRIC",
     "UNIT_COLUMNS",
+    "Adjudication",
     "AnnotationStore",
     "Annotator",
+    "AnnotatorProgress",
+    "Campaign",
     "ContentUnit",
     "CorpusInfo",
     "Criterion",
     "CriterionSpec",
+    "Disagreement",
+    "Gold",
     "HumanScore",
     "ImportFileError",
+    "InviteError",
     "Item",
     "ItemStatus",
     "Judgment",
+    "Member",
     "Progress",
     "Rubric",
     "SchemaError",
     "StoreError",
     "Undone",
     "UnitJudgment",
+    "campaign_order",
     "data_dir",
     "default_path",
     "export_judgments",

@@ -11,9 +11,15 @@ refused before anything is written to it.
 * v3: content units (per reference or per document) and their present / absent judgments.
 * v4: a log of each judgment change made in the app (what it replaced: for undo) and corpus settings
   (the overlap of items every annotator sees first, for agreement).
+* v5: campaigns (a corpus, a rubric version, judgments per item, overlap, instructions, lease time),
+  their members (role, the SHA-256 of their invite token, expiry, revocation), gold cells, leases
+  (the item each annotator is judging) and adjudicated values (kept beside the judgments).
+
+The statements are plain SQL a PostgreSQL backend can run too: timestamps are ISO 8601 text in UTC
+(so text order is time order), ids are ``INTEGER PRIMARY KEY``.
 
 >>> conn = connect(":memory:")
->>> user_version(conn) == CURRENT_VERSION == 4
+>>> user_version(conn) == CURRENT_VERSION == 5
 True
 """
 
@@ -163,12 +169,62 @@ _V4 = (
         updated_at TEXT NOT NULL)""",
 )
 
+_V5 = (
+    """CREATE TABLE campaigns (
+        id INTEGER PRIMARY KEY,
+        corpus_id INTEGER NOT NULL REFERENCES corpora (id),
+        rubric_id INTEGER NOT NULL REFERENCES rubrics (id),
+        name TEXT NOT NULL UNIQUE,
+        judgments_per_item INTEGER NOT NULL CHECK (judgments_per_item >= 1),
+        overlap INTEGER NOT NULL CHECK (overlap >= 0),
+        instructions TEXT NOT NULL,
+        lease_minutes INTEGER NOT NULL CHECK (lease_minutes >= 1),
+        created_at TEXT NOT NULL)""",
+    # Only the SHA-256 of an invite token is kept: a copy of the file lets no one in.
+    """CREATE TABLE campaign_members (
+        campaign_id INTEGER NOT NULL REFERENCES campaigns (id),
+        annotator_id INTEGER NOT NULL REFERENCES annotators (id),
+        role TEXT NOT NULL CHECK (role IN ('organiser', 'annotator')),
+        token_hash TEXT NOT NULL UNIQUE,
+        invited_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        revoked_at TEXT,
+        redeemed_at TEXT,
+        PRIMARY KEY (campaign_id, annotator_id))""",
+    """CREATE TABLE campaign_gold (
+        campaign_id INTEGER NOT NULL REFERENCES campaigns (id),
+        item_id INTEGER NOT NULL REFERENCES items (id),
+        criterion_id INTEGER NOT NULL REFERENCES criteria (id),
+        expected REAL NOT NULL,
+        tolerance REAL NOT NULL CHECK (tolerance >= 0),
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (campaign_id, item_id, criterion_id))""",
+    # One lease per annotator and campaign: the item they were handed and not yet judged.
+    """CREATE TABLE assignments (
+        campaign_id INTEGER NOT NULL REFERENCES campaigns (id),
+        annotator_id INTEGER NOT NULL REFERENCES annotators (id),
+        item_id INTEGER NOT NULL REFERENCES items (id),
+        leased_at TEXT NOT NULL,
+        PRIMARY KEY (campaign_id, annotator_id))""",
+    "CREATE INDEX assignments_by_item ON assignments (campaign_id, item_id)",
+    """CREATE TABLE adjudications (
+        campaign_id INTEGER NOT NULL REFERENCES campaigns (id),
+        item_id INTEGER NOT NULL REFERENCES items (id),
+        criterion_id INTEGER NOT NULL REFERENCES criteria (id),
+        value REAL NOT NULL,
+        organiser_id INTEGER NOT NULL REFERENCES annotators (id),
+        note TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (campaign_id, item_id, criterion_id))""",
+)
+
 #: The steps, in order: ``MIGRATIONS[k - 1]`` makes version ``k``.
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "corpora, items, rubrics, criteria, annotators, judgments", _V1),
     Migration(2, "judgment sources, item notes/flags/skips, resume positions", _V2),
     Migration(3, "content units and content-unit judgments", _V3),
     Migration(4, "judgment change log (undo), corpus settings (overlap)", _V4),
+    Migration(5, "campaigns, members and invites, gold, leases, adjudications", _V5),
 )
 #: The version this code writes.
 CURRENT_VERSION = MIGRATIONS[-1].version
@@ -188,7 +244,7 @@ def migrate(conn: sqlite3.Connection, target: int = CURRENT_VERSION) -> int:
 
     >>> conn = sqlite3.connect(":memory:", isolation_level=None)
     >>> migrate(conn, 2), migrate(conn), user_version(conn)
-    (2, 4, 4)
+    (2, 5, 5)
     """
     if not 0 <= target <= CURRENT_VERSION:
         raise ValueError(f"target version {target}: this code knows versions 0 to {CURRENT_VERSION}")

@@ -19,6 +19,8 @@ import os
 from pathlib import Path
 from typing import Union
 
+from .assignment import AssignmentMixin
+from .campaigns import CampaignsMixin
 from .corpora import CorporaMixin
 from .history import HistoryMixin
 from .judgments import JudgmentsMixin
@@ -56,7 +58,17 @@ def default_path() -> Path:
     return data_dir() / FILE_NAME
 
 
-class AnnotationStore(CorporaMixin, RubricsMixin, JudgmentsMixin, StatusMixin, UnitsMixin, HistoryMixin, OverlapMixin):
+class AnnotationStore(
+    CorporaMixin,
+    RubricsMixin,
+    JudgmentsMixin,
+    StatusMixin,
+    UnitsMixin,
+    HistoryMixin,
+    OverlapMixin,
+    CampaignsMixin,
+    AssignmentMixin,
+):
     """The annotation store in the SQLite file ``path`` (default: :func:`default_path`; ``":memory:"``
     for a private store that vanishes on close). Opening migrates an older schema; a newer one is
     refused with :class:`~annotation.model.SchemaError`. Use it as a context manager, or

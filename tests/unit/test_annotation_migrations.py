@@ -87,8 +87,8 @@ def check_current_schema(path: Path) -> None:
     conn.close()
 
 
-def test_current_version_is_four_steps() -> None:
-    assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4] and CURRENT_VERSION == 4
+def test_current_version_is_five_steps() -> None:
+    assert [m.version for m in MIGRATIONS] == [1, 2, 3, 4, 5] and CURRENT_VERSION == 5
 
 
 def test_migrate_from_empty_file(tmp_path: Path) -> None:

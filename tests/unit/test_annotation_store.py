@@ -82,7 +82,7 @@ def test_file_lives_in_rouge_lens_data(tmp_path: Path, monkeypatch: pytest.Monke
             assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
             assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
             assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == 2500  # each of 4 attempts of 10 s
-            assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+            assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
     assert (tmp_path / "nested" / "dir" / "annotations.sqlite3").is_file()
 
 

@@ -127,6 +127,6 @@ def test_a_v3_file_migrates_and_undoes(tmp_path: Path) -> None:
         assert s.undo_last(1, "ann") == Undone(1, "clear", 2)
         check_v1_rows(s)  # back to exactly the v3 file's judgments
     conn = sqlite3.connect(path)
-    assert user_version(conn) == CURRENT_VERSION == 4
+    assert user_version(conn) == CURRENT_VERSION == 5
     assert conn.execute("SELECT COUNT(*), SUM(undone) FROM judgment_log").fetchone() == (2, 2)
     conn.close()
