@@ -36,15 +36,22 @@ class Key:
 
 _SIDEBAR = "ui/widgets/options.py"
 _OPTIONS = (
-    "preset", "profile", "tokenizer", "stem", "stem_exc", "stop", "n_on", "max_n", "l", "flat", "w_on", "w",
-    "skip_on", "skip", "skip_unlimited", "s", "su", "multi", "alpha_mode", "alpha", "beta", "limit_kind", "limit",
+    "preset", "profile", "tokenizer", "stem", "stem_exc", "stop", "multi", "alpha_mode", "alpha", "beta",
+    "limit_kind", "limit",
 )  # fmt: skip
+#: The sidebar's measure rows (one per measure family of the registry).
+_MEASURE_ROWS = "ui/widgets/measure_rows.py"
+_MEASURE_OPTIONS = ("n_on", "max_n", "l", "flat", "w_on", "w", "skip_on", "skip", "skip_unlimited", "s", "su")
 
 KEYS: tuple[Key, ...] = (
     # the shared sidebar: one widget per RougeConfig option, and what survives a page switch
     *(
         Key(f"opt_{name}", _SIDEBAR, "a sidebar option (ui.widgets.options maps it to RougeConfig)")
         for name in _OPTIONS
+    ),
+    *(
+        Key(f"opt_{name}", _MEASURE_ROWS, "a measure option of the sidebar (its row maps it to RougeConfig)")
+        for name in _MEASURE_OPTIONS
     ),
     Key("opt_ready", _SIDEBAR, "the sidebar's widgets were initialised in this session"),
     Key("opt_url_error", _SIDEBAR, "the message about a ?cfg= link that could not be applied"),
