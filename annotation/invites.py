@@ -33,6 +33,14 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def _check_usable(member: Member, at: datetime) -> None:
+    """Raise :class:`InviteError` when the member's token is revoked or expired at ``at``."""
+    if member.revoked_at is not None:
+        raise InviteError(f"this invite was revoked on {member.revoked_at[:16]} UTC; ask the organiser")
+    if datetime.fromisoformat(member.expires_at) <= at:
+        raise InviteError(f"this invite expired on {member.expires_at[:16]} UTC; ask the organiser for a new one")
+
+
 class InvitesMixin(StoreConnection):
     """invite, redeem, revoke, members."""
 
@@ -99,6 +107,14 @@ class InvitesMixin(StoreConnection):
             raise InviteError("no invite token given")
         digest = token_hash(token.strip())
         at = utc(now)
+        # A page checks its visitor's token on every run: read it without taking the write lock, and
+        # write only the first time it is used (many annotators' runs must not queue behind each other).
+        with self.snapshot() as conn:
+            row = conn.execute(f"{_MEMBER} WHERE m.token_hash = ?", (digest,)).fetchone()
+        if row is not None and _member(row).redeemed_at is not None:
+            member = _member(row)
+            _check_usable(member, at)
+            return member
         with self.transaction() as conn:
             row = conn.execute(f"{_MEMBER} WHERE m.token_hash = ?", (digest,)).fetchone()
             if row is None:
@@ -106,12 +122,7 @@ class InvitesMixin(StoreConnection):
                     "this invite link is not known: check that it was copied whole, or ask the organiser for a new one"
                 )
             member = _member(row)
-            if member.revoked_at is not None:
-                raise InviteError(f"this invite was revoked on {member.revoked_at[:16]} UTC; ask the organiser")
-            if datetime.fromisoformat(member.expires_at) <= at:
-                raise InviteError(
-                    f"this invite expired on {member.expires_at[:16]} UTC; ask the organiser for a new one"
-                )
+            _check_usable(member, at)
             if member.redeemed_at is None:
                 conn.execute("UPDATE campaign_members SET redeemed_at = ? WHERE token_hash = ?", (stamp(at), digest))
                 member = _member(conn.execute(f"{_MEMBER} WHERE m.token_hash = ?", (digest,)).fetchone())

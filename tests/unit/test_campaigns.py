@@ -257,3 +257,27 @@ def test_a_v4_store_migrates_to_v5_with_its_rows(tmp_path: Path) -> None:
     assert user_version(conn) == CURRENT_VERSION == 5
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
     conn.close()
+
+
+def test_checking_a_used_invite_never_takes_the_write_lock(tmp_path):
+    """Every page run checks its visitor's token: after the first use that is a read, so it goes on while
+    another writer holds the database (before, each check queued for the write lock)."""
+    import sqlite3
+
+    from annotation import AnnotationStore
+    from rouge_core.io.readers import read_corpus
+
+    path = tmp_path / "s.sqlite3"
+    with AnnotationStore(path) as store:
+        corpus = store.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl"))
+        camp = store.create_campaign(corpus, "pilot", store.summeval_rubric())
+        token = store.invite(camp.id, "ann")
+        first = store.redeem(token)
+        writer = sqlite3.connect(path, isolation_level=None)
+        writer.execute("BEGIN IMMEDIATE")  # another server in the middle of a write
+        try:
+            again = store.redeem(token)
+        finally:
+            writer.execute("ROLLBACK")
+            writer.close()
+    assert again == first and again.redeemed_at is not None
