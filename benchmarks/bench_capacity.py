@@ -1,0 +1,266 @@
+"""Capacity of one app server (issue 19, point 7): K simulated annotators type judgments at a human pace
+into the real app, in Chromium, and the store, the page and /proc say what came of it.
+
+One Streamlit server is started as the browser tests start it (``start_server``), on an SQLite store
+holding the SummEval sample (120 items, 4 criteria of 1 to 5). For each K, K browser contexts of one
+headless Chromium open the Annotate page, each as its own annotator (``k<K>-<i>``, blind mode, so each has
+its own item order), and type 4 digits and → per item, waiting a think time drawn uniformly from
+``--think`` (seeded) before every key, for ``--duration`` seconds. The keys are sent open-loop (a key
+does not wait for the previous one's receipt: a person keeps typing and the page queues the keys), so a
+slow server shows as latency, not as fewer keys.
+
+Measured per K:
+
+* judgments confirmed: the rows of these annotators in the SQLite store after the run, against the digits
+  typed (each digit scores a new criterion of a new item, so each should be one row; the difference is
+  reported as lost), per second of the window from the first key to the last receipt;
+* key to receipt: in the page, a ``keydown`` listener stamps ``performance.now()`` on each digit and a
+  ``MutationObserver`` (with a 100 ms poll behind it) stamps the moment that criterion of that item shows
+  "saved: <value>" in elements that are not stale (the receipt is drawn from the store's own read, so it
+  means the store holds the value); p50 and p95 over all digits, and how many receipts never appeared;
+* CPU over the same window, from /proc: the server process's, and the browser side's (every process
+  descended from this one except the server: Chromium's browser, GPU, zygote and renderer processes
+  and Playwright's driver). Both run on the same 2 cores: the browsers take CPU the server could use,
+  which inflates the latency at large K and caps the K this machine can drive; the CPU per judgment is
+  the server's alone.
+
+Run: python -m benchmarks.bench_capacity [--ks 1 2 4 8] [--duration 25] [--think 0.5 2.0] [--seed 19]
+[--write]  (--write replaces or appends the "Capacity" section of benchmarks/README.md)
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from annotation import AnnotationStore
+
+from .bench_annotate import README, commit, fill_sample, load, server_cpu, server_rss
+from .capacity_report import Result, section, write_section
+from .common import machine
+
+CRITERIA = 4  # the SummEval rubric's criteria: one digit each, then →
+ITEMS = 120  # the SummEval sample: an annotator stops before its last item
+
+# Installed in each annotator's page: stamps each digit at keydown and its receipt when it appears.
+RECEIPTS_JS = """() => {
+  if (window.__cap) return;
+  const cap = window.__cap = {open: [], done: []};
+  const fresh = (e) => !e.closest("[data-stale='true']");
+  cap.expect = (crit, value, item) => cap.open.push({crit, value, item, t0: null});
+  document.addEventListener("keydown", (e) => {
+    const o = cap.open.find((x) => x.t0 === null);
+    if (o && /^[0-9]$/.test(e.key)) o.t0 = performance.now();
+  }, true);
+  const seen = (o) => {
+    const head = Array.from(document.querySelectorAll("h3")).find(
+      (h) => fresh(h) && h.textContent.includes(`Item ${o.item} of`));
+    const group = Array.from(document.querySelectorAll(`.st-key-annot_crit_${o.crit}`)).find(fresh);
+    return !!head && !!group && group.textContent.includes(`saved: ${o.value}`);
+  };
+  const check = () => {
+    const now = performance.now();
+    cap.open = cap.open.filter((o) => {
+      if (o.t0 === null || !seen(o)) return true;
+      cap.done.push(now - o.t0);
+      return false;
+    });
+  };
+  new MutationObserver(check).observe(document.body, {subtree: true, childList: true, characterData: true,
+    attributes: true, attributeFilter: ["data-stale"]});
+  setInterval(check, 100);
+}"""
+
+
+def keys_for(who: int, n_items: int) -> list[tuple[str, int, int]]:
+    """The keys of annotator ``who``: per item (1-based) 4 digits then →, as (key, criterion, item);
+    the criterion is -1 for →. Values differ from one item to the next on every criterion.
+
+    >>> keys_for(0, 2)[:5], keys_for(0, 2)[5]
+    ([('1', 0, 1), ('2', 1, 1), ('3', 2, 1), ('4', 3, 1), ('ArrowRight', -1, 1)], ('2', 0, 2))
+    """
+    out = []
+    for item in range(1, n_items + 1):
+        out += [(str(1 + (item - 1 + c + who) % 5), c, item) for c in range(CRITERIA)]
+        out.append(("ArrowRight", -1, item))
+    return out
+
+
+def _tree() -> dict[int, int]:
+    """pid -> parent pid of every process now (from /proc/<pid>/stat; processes that vanish are skipped)."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii") as f:
+                    parents[int(entry)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue  # exited while listed, or not readable: not ours
+    return parents
+
+
+def browser_cpu(server: int) -> dict[int, float]:
+    """CPU seconds of every process descended from this one, the server (and its children) excepted."""
+    parents = _tree()
+    ours = {os.getpid()}
+    grew = True
+    while grew:
+        new = {p for p, pp in parents.items() if pp in ours and p not in ours and p != server}
+        grew = bool(new)
+        ours |= new
+    ours.discard(os.getpid())
+    cpu = {}
+    for pid in ours:
+        try:
+            cpu[pid] = server_cpu(pid)
+        except OSError:
+            continue  # exited since the listing
+    return cpu
+
+
+def _wait_receipts(pages: list[Any], timeout_s: float) -> None:
+    """Until every page has applied its queued keys and seen every receipt, or ``timeout_s``."""
+    keys = "!!document.__rougeLensKeys && document.__rougeLensKeys.pending() === 0"
+    done_js = f"() => {keys} && window.__cap.open.length === 0"
+    deadline = time.monotonic() + timeout_s
+    waiting = list(pages)
+    while waiting and time.monotonic() < deadline:
+        waiting = [p for p in waiting if not p.evaluate(done_js)]
+        if waiting:
+            time.sleep(0.05)
+
+
+def measure(browser: Any, url: str, data: Path, server: int, k: int, duration: float,
+            think: tuple[float, float], seed: int) -> Result:  # fmt: skip
+    """K annotators typing for ``duration`` seconds against the server at ``url``."""
+    from tests.browser.test_annotate_browser import _drained, _open_annotate
+
+    names = [f"k{k}-{i}" for i in range(k)]
+    opened = [_open_annotate(browser, url, name) for name in names]
+    pages = [page for _, page in opened]
+    for page in pages:
+        page.evaluate(RECEIPTS_JS)
+    time.sleep(2)  # the last page's runs and the websockets settle
+    plans = [keys_for(i, ITEMS - 1) for i in range(k)]
+    rngs = [random.Random(f"{seed}-{k}-{i}") for i in range(k)]
+    sent = [0] * k
+    typed = 0
+    cpu0, side0 = server_cpu(server), browser_cpu(server)
+    t0 = time.monotonic()
+    due = [(t0 + rngs[i].uniform(*think), i) for i in range(k)]
+    heapq.heapify(due)
+    while due:
+        when, i = heapq.heappop(due)
+        if when - t0 > duration:
+            continue  # this annotator's time is up
+        time.sleep(max(0.0, when - time.monotonic()))
+        key, crit, item = plans[i][sent[i]]
+        if crit >= 0:
+            pages[i].evaluate("([c, v, i]) => window.__cap.expect(c, v, i)", [crit, int(key), item])
+            typed += 1
+        pages[i].keyboard.press(key)
+        sent[i] += 1
+        if sent[i] < len(plans[i]):
+            heapq.heappush(due, (when + rngs[i].uniform(*think), i))
+    _wait_receipts(pages, 60)
+    wall = time.monotonic() - t0
+    cpu, side1 = server_cpu(server) - cpu0, browser_cpu(server)
+    side = sum(c - side0.get(pid, 0.0) for pid, c in side1.items())
+    latencies = [float(x) for page in pages for x in page.evaluate("() => window.__cap.done")]
+    for page in pages:
+        _drained(page)  # every run finished before the rows are counted
+    rss = server_rss(server)
+    for context, _ in opened:
+        context.close()
+    with AnnotationStore(data / "annotations.sqlite3") as s:
+        (corpus,) = s.corpora()
+        confirmed = sum(len(s.judgments(corpus.id, annotator=n)) for n in names)
+    return Result(k, sum(sent), typed, confirmed, wall, cpu, side, latencies, rss)
+
+
+def run(ks: list[int], duration: float, think: tuple[float, float], seed: int) -> list[Result]:
+    """One server, one Chromium; the K values in turn (each with new annotators)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server
+
+    results = []
+    with tempfile.TemporaryDirectory() as folder:
+        data = Path(folder)
+        fill_sample(data, 0)  # the corpus the page loads, stored once for every annotator
+        proc, url = start_server(data)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    for k in ks:
+                        results.append(measure(browser, url, data, proc.pid, k, duration, think, seed))
+                        print(f"K={k}: {results[-1]}", file=sys.stderr)
+                finally:
+                    browser.close()
+        finally:
+            stop_server(proc)
+    return results
+
+
+METHOD = """\
+What is measured: one Streamlit server (started as the browser tests start it, `.streamlit/config.toml`
+as committed) on an SQLite store holding the SummEval sample (120 items x 4 criteria, 1 to 5). For each
+K, K contexts of one headless Chromium open the Annotate page, each as its own annotator (blind mode:
+each its own item order), and type 4 digits and → per item, each key after a think time drawn uniformly
+from {lo:g} to {hi:g} s (seeded), for {duration:g} s; keys are sent open-loop (no key waits for a receipt:
+the page queues them), so an overloaded server shows as latency. Confirmed: these annotators' rows in the
+store after the run; typed: the digits sent (each scores a new criterion of a new item, so each should be
+one row; lost = typed - confirmed). Key to receipt: in the page, a `keydown` listener stamps
+`performance.now()` for each digit and a `MutationObserver` (a 100 ms poll behind it) stamps when that
+item's criterion shows "saved: <value>" outside stale elements (the receipt is drawn from the store's own
+read); it includes the wait in the page's key queue behind the previous key's run. The window runs from
+the first key to the last receipt; CPU over it from /proc: the server process's (per confirmed judgment,
+the → keys, reruns and idle work of all K sessions included) and, in cores, the browser side's (Chromium's
+processes and Playwright's driver), which run on the same 2 cores: they take CPU the server could use,
+so the latency at large K is pessimistic and the largest K this machine can drive is limited by them."""
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
+    ap.add_argument("--ks", type=int, nargs="+", default=[1, 2, 4, 8], help="numbers of simulated annotators")
+    ap.add_argument("--duration", type=float, default=25.0, help="seconds of typing per K")
+    ap.add_argument("--think", type=float, nargs=2, default=[0.5, 2.0], metavar=("MIN", "MAX"),
+                    help="think time before each key, seconds, uniform")  # fmt: skip
+    ap.add_argument("--seed", type=int, default=19)
+    ap.add_argument("--servers", type=int, default=1, help="app servers; more than one needs the PostgreSQL store")
+    ap.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite",
+                    help="the store (postgresql: not wired into this bench yet, issue 19 point 5)")  # fmt: skip
+    ap.add_argument("--write", action="store_true", help="replace (or append) the section in benchmarks/README.md")
+    args = ap.parse_args()
+    if args.servers != 1 or args.database != "sqlite":
+        # the hook for the two-server run: start N servers on one PostgreSQL, spread the annotators
+        # over their URLs and count the rows through the store; not faked on SQLite
+        ap.error("only one server on SQLite for now: several servers need the PostgreSQL store (issue 19, point 5)")
+    if any(k < 1 for k in args.ks) or args.duration <= 0 or not 0 <= args.think[0] <= args.think[1]:
+        ap.error("--ks must be positive, --duration above 0 and --think MIN MAX with 0 <= MIN <= MAX")
+    think = (args.think[0], args.think[1])
+    before = load()
+    results = run(args.ks, args.duration, think, args.seed)
+    after = load()
+    ks = " ".join(map(str, args.ks))
+    write = " --write" if args.write else ""
+    command = (f"python -m benchmarks.bench_capacity --ks {ks} --duration {args.duration:g} "
+               f"--think {think[0]:g} {think[1]:g} --seed {args.seed}{write}")  # fmt: skip
+    head = f"Machine: {machine()}; code {commit()}. `{command}`. Load (`uptime`) before: {before}; after: {after}."
+    method = METHOD.format(lo=think[0], hi=think[1], duration=args.duration)
+    text = section(results, head, think, method)
+    print(text)
+    if args.write:
+        README.write_text(write_section(README.read_text(encoding="utf-8"), text), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,176 @@
+"""The arithmetic and the README section of the capacity benchmark (``bench_capacity``), kept free of the
+browser so that tests can check them on hand-made numbers.
+
+>>> percentile([0.1, 0.2, 0.3, 0.4], 50)
+0.25
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Sequence
+
+#: Of one core, the share a server process is planned to use (headroom for page loads and bursts).
+CORE_SHARE = 0.7
+#: The p95 from key to receipt above which the page is said to lag (an annotator notices a second).
+LAG_S = 1.0
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile of ``values`` (0 <= q <= 100), interpolated linearly between the two
+    closest ranks (numpy's default); NaN for no values.
+
+    >>> percentile([3.0, 1.0, 2.0], 0), percentile([3.0, 1.0, 2.0], 100), percentile([1.0, 2.0], 95)
+    (1.0, 3.0, 1.95)
+    >>> math.isnan(percentile([], 50))
+    True
+    """
+    if not 0 <= q <= 100:
+        raise ValueError(f"a percentile is between 0 and 100, not {q}")
+    if not values:
+        return math.nan
+    xs = sorted(values)
+    at = (len(xs) - 1) * q / 100
+    low = math.floor(at)
+    high = min(low + 1, len(xs) - 1)
+    return xs[low] + (xs[high] - xs[low]) * (at - low)
+
+
+def per_second(confirmed: int, wall_s: float) -> float:
+    """Judgments per second the store confirmed over ``wall_s`` seconds.
+
+    >>> per_second(120, 40.0)
+    3.0
+    """
+    if wall_s <= 0:
+        raise ValueError(f"the run lasted {wall_s} s: nothing to divide by")
+    return confirmed / wall_s
+
+
+def cpu_ms_per_judgment(cpu_s: float, confirmed: int) -> float:
+    """Milliseconds of CPU per confirmed judgment; NaN when none was confirmed.
+
+    >>> cpu_ms_per_judgment(2.4, 120)
+    20.0
+    >>> math.isnan(cpu_ms_per_judgment(1.0, 0))
+    True
+    """
+    return cpu_s * 1000 / confirmed if confirmed else math.nan
+
+
+def annotators_per_server(cpu_ms: float, judgments_per_s_each: float, core_share: float = CORE_SHARE) -> int:
+    """How many annotators, each confirming ``judgments_per_s_each``, one server process holds when
+    each judgment costs it ``cpu_ms`` of CPU and it may use ``core_share`` of one core (Streamlit runs
+    the sessions' scripts in one process: the GIL caps it near one core, however many the machine has).
+
+    >>> annotators_per_server(20.0, 0.2)  # one judgment every 5 s: 0.7 / (0.020 * 0.2)
+    175
+    """
+    if cpu_ms <= 0 or judgments_per_s_each <= 0:
+        raise ValueError("CPU per judgment and the judgment rate must be positive")
+    return math.floor(core_share / (cpu_ms / 1000 * judgments_per_s_each) + 1e-9)
+
+
+@dataclass
+class Result:
+    """One run with ``k`` simulated annotators: what was typed, what the store holds, what it cost."""
+
+    k: int
+    keys: int  # every key sent (digits and →)
+    typed: int  # digits sent: each should become one stored judgment
+    confirmed: int  # judgments of these annotators in the store after the run
+    wall_s: float  # first key to the last receipt (or the drain's end)
+    server_cpu_s: float
+    browser_cpu_s: float  # Chromium's processes and Playwright's driver over the same window
+    latencies_ms: list[float] = field(default_factory=list)  # key press to its "saved" receipt
+    rss_mib: float = 0.0
+
+    @property
+    def lost(self) -> int:
+        return self.typed - self.confirmed
+
+
+def row(r: Result) -> str:
+    """One table row of the section.
+
+    >>> row(Result(2, 50, 40, 40, 20.0, 0.8, 1.0, [100.0, 300.0], 300.0))
+    '| 2 | 50 (2.5/s) | 40 | 40 | 0 | **2.00** | 200 ms | 290 ms | 38 | **20.0 ms** | 0.04 | 0.05 | 300 MiB |'
+    """
+    return (
+        f"| {r.k} | {r.keys} ({r.keys / r.wall_s:.1f}/s) | {r.typed} | {r.confirmed} | {r.lost} "
+        f"| **{per_second(r.confirmed, r.wall_s):.2f}** | {percentile(r.latencies_ms, 50):.0f} ms "
+        f"| {percentile(r.latencies_ms, 95):.0f} ms | {r.typed - len(r.latencies_ms)} "
+        f"| **{cpu_ms_per_judgment(r.server_cpu_s, r.confirmed):.1f} ms** | {r.server_cpu_s / r.wall_s:.2f} "
+        f"| {r.browser_cpu_s / r.wall_s:.2f} | {r.rss_mib:.0f} MiB |"
+    )
+
+
+TITLE = "## Capacity: simulated annotators on one app server (issue 19, point 7)"
+HEADER = (
+    "| annotators | keys sent (rate) | judgments typed | confirmed in the store | lost | confirmed per s "
+    "| key to receipt, p50 | p95 | receipts not seen | server CPU per judgment | server CPU, cores "
+    "| browser CPU, cores | server RSS after |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def conclusion(results: Sequence[Result], think: tuple[float, float]) -> str:
+    """The paragraph that derives how many annotators one server holds from the runs.
+
+    >>> r = Result(8, 100, 80, 80, 20.0, 1.6, 3.0, [200.0] * 80)
+    >>> text = conclusion([r], (0.5, 2.0))
+    >>> "20.0 ms of CPU" in text, "0.64 judgments/s each" in text, "about 54 such annotators" in text
+    (True, True, True)
+    """
+    ok = [r for r in results if r.confirmed and percentile(r.latencies_ms, 95) <= LAG_S * 1000] or list(results)
+    top = max(ok, key=lambda r: r.k)
+    cpu = cpu_ms_per_judgment(top.server_cpu_s, top.confirmed)
+    mean_think = (think[0] + think[1]) / 2
+    rate = 4 / 5 / mean_think  # four digits and one → per item
+    here = annotators_per_server(cpu, rate)
+    slow = annotators_per_server(cpu, 1 / 5)
+    return (
+        f"How many annotators one server holds: at {top.k} simulated annotators (the most here whose p95 "
+        f"from key to receipt stayed within {LAG_S:g} s) the server spent {cpu:.1f} ms of CPU per confirmed "
+        f"judgment (the → keys, the reruns and its idle work included). Each simulated annotator typed a key "
+        f"every {mean_think:g} s on average, i.e. {rate:.2f} judgments/s each, a fast, practised pace; at "
+        f"{CORE_SHARE:g} of one core (Streamlit runs every session in one process, so one core is its "
+        f"ceiling whatever the machine has) one server holds about {here} such annotators, or about {slow} "
+        f"people judging once every 5 s. Limits: these are extrapolated from CPU per judgment, not "
+        f"observed at that size (the 2 cores here also run Chromium, see the browser column, so more "
+        f"browsers could not be driven without starving the server); runs are short (seconds, one seed) on "
+        f"a shared machine; the SummEval sample's short texts, blind mode, no network between browser and "
+        f"server, SQLite on a local disk; only judging is loaded, not page loads, the organiser's dashboard "
+        f"or exports, which come on top. More than one server needs the PostgreSQL store (issue 19, point 5; "
+        f"`--servers` / `--database` are the hooks, refused until then)."
+    )
+
+
+def section(results: Sequence[Result], head: str, think: tuple[float, float], method: str) -> str:
+    """The README section: title, ``head`` (machine, date, commit, load, command), ``method``, table and
+    conclusion.
+
+    >>> s = section([Result(1, 5, 4, 4, 5.0, 0.1, 0.2, [90.0] * 4)], "Machine: m.", (0.5, 2.0), "How.")
+    >>> s.startswith(TITLE + "\\n\\nMachine: m.\\n\\nHow.\\n\\n| annotators"), s.count("\\n| 1 | 5 ")
+    (True, 1)
+    """
+    rows = "\n".join(row(r) for r in results)
+    return f"{TITLE}\n\n{head}\n\n{method}\n\n{HEADER}\n{rows}\n\n{conclusion(results, think)}\n"
+
+
+def write_section(readme: str, new: str) -> str:
+    """``readme`` with the section titled as ``new`` replaced by ``new`` (up to the next ``## `` heading),
+    or ``new`` appended after one blank line when there is none.
+
+    >>> write_section("# B\\n\\n## A\\nold\\n\\n## C\\nc\\n", "## A\\nnew\\n")
+    '# B\\n\\n## A\\nnew\\n\\n## C\\nc\\n'
+    >>> write_section("# B\\n", "## A\\nnew\\n")
+    '# B\\n\\n## A\\nnew\\n'
+    """
+    title = new.split("\n", 1)[0]
+    found = re.search(r"^" + re.escape(title) + r"$.*?(?=^## |\Z)", readme, re.S | re.M)
+    if found is None:
+        return readme.rstrip() + "\n\n" + new
+    tail = readme[found.end() :]
+    return readme[: found.start()] + new + ("\n" + tail if tail else "")
