@@ -33,6 +33,7 @@ pages = {
     "People": [
         st.Page("app_pages/annotate.py", title="Annotate", icon=":material/rate_review:"),
         st.Page("app_pages/agreement.py", title="Agreement with humans", icon=":material/query_stats:"),
+        st.Page("app_pages/campaigns.py", title="Campaigns", icon=":material/groups:", url_path="campaigns"),
     ],
 }
 keep_typed_text()  # before anything else: a page switch must not drop what was just typed

@@ -157,6 +157,30 @@ LAYOUTS = (
         shared_owners=("content_units",),  # an item's content units are drawn by the item's own module
     ),
     Layout(
+        "campaigns",
+        (
+            "campaign_gate",
+            "campaign_new",
+            "campaign_choice",
+            "campaign_members",
+            "campaign_dashboard",
+            "campaign_adjudication",
+            "campaign_exports",
+        ),  # fmt: skip
+        (
+            "campaign_gate",
+            "campaign_message",
+            "may_create",
+            "new_campaign",
+            "chosen_campaign",
+            "members_and_invites",
+            "dashboard",
+            "adjudication",
+            "exports",
+        ),  # fmt: skip
+        ("New campaign", "Campaign", "Members and invites", "Dashboard", "Adjudication", "Exports"),
+    ),
+    Layout(
         "differences",
         ("differences_input", "differences_table", "differences_rules"),
         ("arrived", "example_and_source", "the_input", "profiles_side_by_side", "rules_behind"),

@@ -84,3 +84,26 @@ def visitor_access(store: AnnotationStore, settings: Optional[Deployment] = None
         redeem=store.redeem,
         members_by_email=lambda e: [m for c in store.campaigns() for m in store.members(c.id) if m.annotator == e],
     )
+
+
+def organiser_proven(store: AnnotationStore, settings: Optional[Deployment] = None) -> bool:
+    """Whether this visitor proves to be an organiser as if a campaign existed: the deployment configures
+    an organiser key (given in the link) or OIDC organisers (logged in with one of their e-mails). Creating
+    the first campaign turns access control on, so its creator must be able to come back in; a local
+    visitor without such a proof may not create one. A wrong setting proves nothing.
+
+    >>> organiser_proven(AnnotationStore(":memory:"), Deployment(organiser_key="k" * 16, problem="bad"))
+    False
+    """
+    settings = deployment() if settings is None else settings
+    if settings.problem:
+        return False
+    email = _login_email() if settings.login else None
+    access = identify(
+        campaigns=max(1, len(store.campaigns())),
+        login_email=email,
+        organiser_emails=settings.organisers,
+        organiser_key=settings.organiser_key,
+        given_key=_param(KEY_PARAM),
+    )
+    return access.kind == "organiser"

@@ -1,0 +1,127 @@
+"""What the Campaigns page needs besides widgets: an invite's link, the dashboard's tables (progress per
+annotator, Krippendorff's alpha per criterion over the campaign's members), the disagreements list and
+the campaign's judgments as a file, with or without the organiser's adjudications. No widgets here."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Optional, Sequence
+from urllib.parse import urlsplit
+
+import pandas as pd
+
+from annotation import JUDGMENT_COLUMNS, AnnotationStore, AnnotatorProgress, Campaign, Disagreement, Judgment, Rubric
+from rouge_core.io.csv_writer import write_csv
+from ui.compute.annotate import agreement_table
+
+#: The Annotate page's url path (app.py): an invite link opens it.
+ANNOTATE_PATH = "annotate"
+#: The column an export adds for the organiser's adjudicated value of each judgment's cell.
+ADJUDICATED = "adjudicated"
+
+
+def invite_link(page_url: str, token: str, base_path: str = "") -> str:
+    """The link an invited annotator opens: this server's origin (from the page's own URL), the app's
+    base path, the Annotate page and the token.
+
+    >>> invite_link("https://lens.example.org/campaigns?key=x", "T0k")
+    'https://lens.example.org/annotate?invite=T0k'
+    >>> invite_link("http://localhost:8501/", "T0k", "/lens/")
+    'http://localhost:8501/lens/annotate?invite=T0k'
+    """
+    parts = urlsplit(page_url)
+    origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else "http://localhost:8501"
+    base = base_path.strip("/")
+    return f"{origin}/{base + '/' if base else ''}{ANNOTATE_PATH}?invite={token}"
+
+
+def campaign_rubric(store: AnnotationStore, campaign: Campaign) -> Rubric:
+    """The rubric version the campaign is judged on."""
+    return next(r for r in store.rubrics() if r.id == campaign.rubric_id)
+
+
+def campaign_judgments(store: AnnotationStore, campaign: Campaign, rubric: Rubric) -> list[Judgment]:
+    """The judgments of the campaign: its corpus, its rubric version, by its members."""
+    members = {m.annotator for m in store.members(campaign.id)}
+    wanted = {c.id for c in rubric.criteria}
+    return [j for j in store.judgments(campaign.corpus_id) if j.criterion_id in wanted and j.annotator in members]
+
+
+def progress_table(rows: Sequence[AnnotatorProgress]) -> pd.DataFrame:
+    """The dashboard's table: one row per annotator (gold accuracy NaN before a gold cell is judged).
+
+    >>> row = AnnotatorProgress("ann", 3, 1, 12.5, 4, 3, 1, 2)
+    >>> progress_table([row]).iloc[0].to_dict()["gold accuracy"]
+    0.75
+    """
+    columns = ["annotator", "items done", "assigned", "median seconds per item", "gold accuracy", "flags", "notes"]
+    return pd.DataFrame(
+        [
+            [
+                p.annotator,
+                p.done,
+                p.assigned,
+                math.nan if p.seconds_per_item is None else p.seconds_per_item,
+                p.gold_correct / p.gold_checked if p.gold_checked else math.nan,
+                p.flags,
+                p.notes,
+            ]
+            for p in rows
+        ],
+        columns=columns,
+    )
+
+
+def campaign_agreement(store: AnnotationStore, campaign: Campaign) -> pd.DataFrame:
+    """Krippendorff's alpha per criterion so far, over the campaign's members' judgments (the Annotate
+    page's agreement table, :func:`ui.compute.annotate.agreement_table`)."""
+    rubric = campaign_rubric(store, campaign)
+    members = sorted({m.annotator for m in store.members(campaign.id)})
+    judgments = campaign_judgments(store, campaign, rubric)
+    return agreement_table(judgments, [c.name for c in rubric.criteria], members)
+
+
+def disagreement_rows(store: AnnotationStore, campaign: Campaign, cells: Sequence[Disagreement]) -> pd.DataFrame:
+    """The disagreements as a table: document, system, criterion, spread, values, and whether the
+    organiser adjudicated the cell."""
+    done = {(a.item_id, a.criterion): a.value for a in store.adjudications(campaign.id)}
+    items = {it.id: it for it in store.items(campaign.corpus_id)}
+    rows = []
+    for d in cells:
+        item = items[d.item_id]
+        values = d.values.values()
+        rows.append(
+            {
+                "document": item.doc_id,
+                "system": item.system,
+                "criterion": d.criterion,
+                "spread": max(values) - min(values),
+                "values": ", ".join(f"{who}: {v:g}" for who, v in d.values.items()),
+                "adjudicated": "" if (d.item_id, d.criterion) not in done else f"{done[(d.item_id, d.criterion)]:g}",
+            }
+        )
+    columns = ["document", "system", "criterion", "spread", "values", "adjudicated"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def campaign_export(store: AnnotationStore, campaign: Campaign, fmt: str, adjudicated: bool) -> str:
+    """The campaign's judgments (its members', on its rubric) as CSV or JSON Lines, in the columns of
+    :func:`annotation.export_judgments`, plus an ``adjudicated`` column (the organiser's value of the
+    cell, empty when not adjudicated) when asked. CSV goes through the project's CSV writer, which
+    neutralises cells that start like a formula.
+    """
+    rubric = campaign_rubric(store, campaign)
+    done = {(a.item_id, a.criterion): a.value for a in store.adjudications(campaign.id)} if adjudicated else {}
+    columns: tuple[str, ...] = JUDGMENT_COLUMNS + ((ADJUDICATED,) if adjudicated else ())
+    rows: list[list[object]] = []
+    for j in campaign_judgments(store, campaign, rubric):
+        row: list[object] = [j.corpus, j.doc_id, j.system, j.criterion, j.annotator, j.value]
+        row += [j.rubric, j.rubric_version, j.source, j.created_at, j.updated_at]
+        if adjudicated:
+            value: Optional[float] = done.get((j.item_id, j.criterion))
+            row.append("" if value is None else value)
+        rows.append(row)
+    if fmt == "jsonl":
+        return "".join(json.dumps(dict(zip(columns, r)), ensure_ascii=False) + "\n" for r in rows)
+    return write_csv(columns, rows)

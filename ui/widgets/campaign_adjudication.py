@@ -1,0 +1,74 @@
+"""Adjudication: the cells the members disagree on (spread at least the slider's), one chosen with every
+judgment side by side, the summary, its source and references (shown as text), and the organiser's
+value and note, stored beside the judgments (which stay as they are)."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from annotation import AnnotationStore, Campaign, StoreError
+from annotation.access import Access
+from ui.compute.campaigns import campaign_rubric, disagreement_rows
+from ui.render.literal import md_literal
+
+TEXT_LIMIT = 20_000
+
+
+def _as_organiser_member(store: AnnotationStore, campaign: Campaign, name: str) -> None:
+    """Make the organiser a member with the organiser role (the store keeps who adjudicated); they come
+    in by their key or login, so the invite's token is not needed."""
+    if not any(
+        m.annotator == name and m.role == "organiser" and m.revoked_at is None for m in store.members(campaign.id)
+    ):
+        store.invite(campaign.id, name, role="organiser")
+
+
+def _texts(store: AnnotationStore, item_id: int) -> None:
+    item = store.item(item_id)
+    st.markdown("**Summary**")
+    st.markdown(md_literal(" ".join(item.candidate), TEXT_LIMIT))
+    if item.source:
+        with st.expander("Source"):
+            st.markdown(md_literal(item.source, TEXT_LIMIT))
+    for k, ref in enumerate(item.references, 1):
+        with st.expander(f"Reference {k}"):
+            st.markdown(md_literal(" ".join(ref), TEXT_LIMIT))
+
+
+def adjudication(store: AnnotationStore, campaign: Campaign, access: Access) -> None:
+    """The disagreements list and, for the one chosen, the judgments, texts and adjudication form."""
+    spread = st.slider("Spread at least", 0.0, 4.0, 1.0, 0.5, key="camp_adj_spread")
+    cells = store.disagreements(campaign.id, float(spread))
+    if not cells:
+        st.caption("No cell spreads that much.")
+        return
+    table = disagreement_rows(store, campaign, cells)
+    st.dataframe(table, hide_index=True, width="stretch")
+    labels = [f"{r.document} / {r.system} / {r.criterion}" for r in table.itertuples()]
+    k = st.selectbox("Adjudicate", range(len(cells)), key="camp_adj_pick", format_func=lambda i: labels[i])
+    cell = cells[int(k or 0)]
+    judged = {**cell.values}
+    done = {(a.item_id, a.criterion): a for a in store.adjudications(campaign.id)}.get((cell.item_id, cell.criterion))
+    if done is not None:
+        judged[f"adjudicated by {done.organiser}"] = done.value
+    st.dataframe(pd.DataFrame([judged]), hide_index=True, width="stretch")
+    if done is not None and done.note:
+        st.caption(md_literal(f"Note: {done.note}", 600))
+    _texts(store, cell.item_id)
+    criterion = campaign_rubric(store, campaign).criterion(cell.criterion)
+    with st.form("camp_adj_form"):
+        value = st.number_input(
+            f"Adjudicated {cell.criterion}", min_value=float(criterion.scale_min), max_value=float(criterion.scale_max),
+            value=float(criterion.scale_min), step=1.0 if criterion.integer else 0.1, key="camp_adj_value",
+        )  # fmt: skip
+        note = st.text_input("Note", key="camp_adj_note")
+        if not st.form_submit_button("Record the adjudication"):
+            return
+    try:
+        _as_organiser_member(store, campaign, access.name or "organiser")
+        store.adjudicate(campaign.id, cell.item_id, cell.criterion, value, access.name or "organiser", str(note))
+    except StoreError as e:
+        st.error(md_literal(f"Not recorded: {e}", 600))
+        return
+    st.rerun()
