@@ -98,9 +98,12 @@ def test_an_organiser_creates_a_campaign_and_invites_three_annotators(corpus_id)
             ("ann", "annotator"), ("bob", "annotator"), ("cat", "annotator"),
         ]  # fmt: skip
         assert store.redeem(links[1].rpartition("invite=")[2]).annotator == "bob"
+    assert "/campaigns?invite=" in invite(at, "prof", role="organiser")  # an organiser's link opens this page
     at.run()  # the link is shown once: the next run shows none
     assert not [c for c in at.code if "invite=" in str(c.value)]
-    assert list(at.dataframe[0].value["name"]) == ["ann", "bob", "cat"]
+    table = at.dataframe[0].value
+    assert list(table["name"]) == ["ann", "bob", "cat", "prof"]
+    assert [bool(x) for x in table["redeemed"]] == [False, True, False, False]  # bob's link was opened
 
 
 def test_creation_is_refused_without_a_configured_organiser(corpus_id):
@@ -142,6 +145,8 @@ def test_strangers_and_annotators_do_not_see_campaign_data(campaign):
     assert not stranger.dataframe and not campaign_widgets(stranger)
     annotator = page({"invite": campaign[1]["al"]}, SECRETS)
     assert "your items are on Annotate" in text(annotator) and "pilot" not in text(annotator)
+    (link,) = annotator.get("page_link")
+    assert (link.proto.page, link.proto.query_string) == ("annotate", f"invite={campaign[1]['al']}")
     assert not annotator.dataframe and not campaign_widgets(annotator)
 
 

@@ -17,13 +17,15 @@ from ui.compute.annotate import agreement_table
 
 #: The Annotate page's url path (app.py): an invite link opens it.
 ANNOTATE_PATH = "annotate"
+#: The Campaigns page's url path: an organiser's invite link opens it.
+CAMPAIGNS_PATH = "campaigns"
 #: The column an export adds for the organiser's adjudicated value of each judgment's cell.
 ADJUDICATED = "adjudicated"
 
 
-def invite_link(page_url: str, token: str, base_path: str = "") -> str:
-    """The link an invited annotator opens: this server's origin (from the page's own URL), the app's
-    base path, the Annotate page and the token.
+def invite_link(page_url: str, token: str, base_path: str = "", page: str = ANNOTATE_PATH) -> str:
+    """The link an invited person opens: this server's origin (from the page's own URL), the app's
+    base path, the page (Annotate for an annotator) and the token.
 
     >>> invite_link("https://lens.example.org/campaigns?key=x", "T0k")
     'https://lens.example.org/annotate?invite=T0k'
@@ -33,7 +35,7 @@ def invite_link(page_url: str, token: str, base_path: str = "") -> str:
     parts = urlsplit(page_url)
     origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else "http://localhost:8501"
     base = base_path.strip("/")
-    return f"{origin}/{base + '/' if base else ''}{ANNOTATE_PATH}?invite={token}"
+    return f"{origin}/{base + '/' if base else ''}{page}?invite={token}"
 
 
 def campaign_rubric(store: AnnotationStore, campaign: Campaign) -> Rubric:

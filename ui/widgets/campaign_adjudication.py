@@ -58,9 +58,10 @@ def adjudication(store: AnnotationStore, campaign: Campaign, access: Access) -> 
     _texts(store, cell.item_id)
     criterion = campaign_rubric(store, campaign).criterion(cell.criterion)
     with st.form("camp_adj_form"):
+        low, high = float(criterion.scale_min), float(criterion.scale_max)
         value = st.number_input(
-            f"Adjudicated {cell.criterion}", min_value=float(criterion.scale_min), max_value=float(criterion.scale_max),
-            value=float(criterion.scale_min), step=1.0 if criterion.integer else 0.1, key="camp_adj_value",
+            md_literal(f"Adjudicated {cell.criterion}", 200), min_value=low, max_value=high, value=low,
+            step=1.0 if criterion.integer else 0.1, key="camp_adj_value",
         )  # fmt: skip
         note = st.text_input("Note", key="camp_adj_note")
         if not st.form_submit_button("Record the adjudication"):

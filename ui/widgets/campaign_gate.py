@@ -9,7 +9,7 @@ import streamlit as st
 from annotation import AnnotationStore
 from annotation.access import Access
 from ui.render.literal import md_literal
-from ui.widgets.access import ORGANISER_KEY_ENV, organiser_proven, visitor_access
+from ui.widgets.access import INVITE_PARAM, ORGANISER_KEY_ENV, organiser_proven, visitor_access
 
 #: What to configure before the first campaign can be created (shown instead of the form).
 HOW_TO_CONFIGURE = (
@@ -31,7 +31,9 @@ def campaign_gate(store: AnnotationStore) -> Access:
         st.stop()
     if access.kind == "annotator":
         st.info("This page is for the campaign's organisers; your items are on Annotate.")
-        st.page_link("app_pages/annotate.py", label="Annotate", icon=":material/rate_review:")
+        token = st.query_params.get(INVITE_PARAM)  # the link keeps their invite, or Annotate would not know them
+        params = {INVITE_PARAM: token} if access.via == "invite" and token else None
+        st.page_link("app_pages/annotate.py", label="Annotate", icon=":material/rate_review:", query_params=params)
         st.stop()
     return access
 

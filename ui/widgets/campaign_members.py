@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from annotation import ROLES, AnnotationStore, Campaign, StoreError
-from ui.compute.campaigns import invite_link
+from ui.compute.campaigns import ANNOTATE_PATH, CAMPAIGNS_PATH, invite_link
 from ui.render.literal import md_literal
 
 
@@ -42,7 +42,9 @@ def _invite(store: AnnotationStore, campaign: Campaign) -> None:
         st.error(md_literal(f"Not invited: {e}", 600))
         return
     st.success(md_literal(f"{str(name).strip()} is invited. Send them this link; it is shown only this once:", 400))
-    st.code(invite_link(st.context.url or "", token, str(st.get_option("server.baseUrlPath") or "")), language=None)
+    page = CAMPAIGNS_PATH if role == "organiser" else ANNOTATE_PATH
+    base = str(st.get_option("server.baseUrlPath") or "")
+    st.code(invite_link(st.context.url or "", token, base, page), language=None)
 
 
 def _revoke(store: AnnotationStore, campaign: Campaign) -> None:
