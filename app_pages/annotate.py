@@ -3,6 +3,11 @@ the SQLite store when it is made. The item lives in a fragment (ui.widgets.annot
 a keypress reruns the item, not this page. Agreement, disagreements and import / export are in their own
 tabs and computed only when asked for.
 
+Who the visitor is comes first (ui.widgets.annotate_campaign): a campaign's invited annotator gets the
+campaign's page (its instructions, its corpus and rubric, the items the store assigns them, their own
+export) and nothing below; a stranger gets the reason; without a campaign in the store the page is the
+local single-user tool described here, and says so.
+
 The page in order: the corpus loader and the corpus in the store, the annotator's name and options, the
 rubric editor, the overlap of the corpus, the last message, the item, then the three tabs. Each section is
 drawn by a ``ui.widgets.annotate_*`` module; the store and the tables are ``ui.compute.annotate``'s."""
@@ -15,6 +20,7 @@ from annotation import StoreError
 from ui.compute.annotate import store_or_message
 from ui.render.literal import md_literal
 from ui.widgets.annotate_agreement import agreement, disagreements
+from ui.widgets.annotate_campaign import access_note, campaign_page, page_access
 from ui.widgets.annotate_corpus import corpus_to_annotate, stored_corpus
 from ui.widgets.annotate_exchange import import_export
 from ui.widgets.annotate_item import annotate_item
@@ -31,6 +37,11 @@ st.title("Annotate summaries")
 st.caption(
     "Every judgment is saved the moment you make it, and each criterion says so. The keys are listed beside the rubric."
 )
+access = page_access()  # asked once per run
+if access is not None and access.kind == "annotator":
+    campaign_page(access)
+    st.stop()
+access_note(access)
 current = corpus_to_annotate(KEY)
 if current is None:
     st.stop()

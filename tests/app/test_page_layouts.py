@@ -132,6 +132,7 @@ LAYOUTS = (
     Layout(
         "annotate",
         (
+            "annotate_campaign",
             "annotate_corpus",
             "annotate_options",
             "annotate_rubric",
@@ -142,6 +143,9 @@ LAYOUTS = (
             "annotate_exchange",
         ),  # fmt: skip
         (
+            "page_access",
+            "campaign_page",
+            "access_note",
             "corpus_to_annotate",
             "stored_corpus",
             "annotator_and_options",
@@ -154,7 +158,8 @@ LAYOUTS = (
             "import_export",
         ),  # fmt: skip
         (),
-        shared_owners=("content_units",),  # an item's content units are drawn by the item's own module
+        # an item's content units, and a campaign member's assigned item, are drawn by the item's own module
+        shared_owners=("content_units", "annotate_assigned"),
     ),
     Layout(
         "campaigns",

@@ -5,14 +5,26 @@ draws them)."""
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 from typing import Any, Iterable, Mapping, Optional, Sequence, TypeVar, Union
 
 import numpy as np
 import pandas as pd
 
-from annotation import AnnotationStore, CriterionSpec, Item, Judgment, Rubric, StoreError, data_dir, default_path
+from annotation import (
+    JUDGMENT_COLUMNS,
+    AnnotationStore,
+    CriterionSpec,
+    Item,
+    Judgment,
+    Rubric,
+    StoreError,
+    data_dir,
+    default_path,
+)
 from annotation.store import FILE_NAME
+from rouge_core.io.csv_writer import write_csv
 from rouge_core.stats.annotator_agreement import Measurement, disagreements, krippendorff_alpha
 from ui.render.literal import md_literal
 
@@ -221,3 +233,28 @@ def disagreement_table(
             }
         )
     return pd.DataFrame(rows, columns=["document", "system", "spread", "values"])
+
+
+def own_judgments(store: AnnotationStore, fmt: str, corpus_id: int, annotator: str) -> str:
+    """The judgments ``annotator`` made on corpus ``corpus_id`` as CSV or JSON Lines text, with the
+    columns of :func:`annotation.export_judgments`: a campaign's member exports their own rows, never
+    another's (the store is asked for theirs only).
+
+    >>> from rouge_core.io.readers import read_corpus
+    >>> s = AnnotationStore(":memory:")
+    >>> cid = s.add_corpus(read_corpus(b'{"id": "d1", "candidate": "a", "reference": "b"}', "x.jsonl"))
+    >>> fluency = s.summeval_rubric().criterion("fluency")
+    >>> _ = s.record(s.items(cid)[0].id, fluency, "ann", 4), s.record(s.items(cid)[0].id, fluency, "bob", 2)
+    >>> [line[:27] for line in own_judgments(s, "csv", cid, "ann").splitlines()[1:]]
+    ['x.jsonl,d1,,fluency,ann,4,s']
+    >>> json.loads(own_judgments(s, "jsonl", cid, "bob"))["value"]
+    2
+    """
+    rows = (
+        (j.corpus, j.doc_id, j.system, j.criterion, j.annotator, j.value)
+        + (j.rubric, j.rubric_version, j.source, j.created_at, j.updated_at)
+        for j in store.judgments(corpus_id, annotator=annotator)
+    )
+    if fmt == "jsonl":
+        return "".join(json.dumps(dict(zip(JUDGMENT_COLUMNS, row)), ensure_ascii=False) + "\n" for row in rows)
+    return write_csv(JUDGMENT_COLUMNS, rows)  # the project's CSV writer: a cell starting like a formula is defused

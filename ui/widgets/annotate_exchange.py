@@ -1,6 +1,7 @@
 """The Annotate page's Import and export tab: the corpus's published judgments, the export files (CSV
 and JSONL, built when asked for: they read every judgment of the corpus) and a file to import; what
-happened is said once, above the item."""
+happened is said once, above the item. A campaign's member gets :func:`own_export` instead: their own
+judgments only, and no import."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from annotation import (
     import_published,
 )
 from rouge_core.io.readers import Corpus
+from ui.compute.annotate import own_judgments
 from ui.widgets.annotate_message import say
 
 
@@ -42,3 +44,14 @@ def import_export(store: AnnotationStore, corpus_id: int, corpus: Corpus, name: 
         except (ImportFileError, StoreError) as e:
             say("error", f"Nothing imported: {e}")
         st.rerun()
+
+
+def own_export(store: AnnotationStore, corpus_id: int, annotator: str) -> None:
+    """The export of ``annotator``'s own judgments on the corpus (a campaign's member), built when asked for."""
+    st.caption("Your own judgments in this campaign's corpus; no one else's are exported here.")
+    if st.button("Prepare the export of your judgments", key="annot_own_export"):
+        e1, e2 = st.columns(2)
+        e1.download_button("Your judgments as CSV", own_judgments(store, "csv", corpus_id, annotator),
+                           "my_judgments.csv", "text/csv", on_click="ignore")  # fmt: skip
+        e2.download_button("Your judgments as JSONL", own_judgments(store, "jsonl", corpus_id, annotator),
+                           "my_judgments.jsonl", on_click="ignore")  # fmt: skip

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 import streamlit as st
 
@@ -25,6 +25,7 @@ from ui.render.html import esc
 from ui.render.literal import md_literal
 from ui.render.ngrams import ngram_page_html
 from ui.widgets import state
+from ui.widgets.annotate_assigned import ask_next, assigned_item, instructions, show_again
 from ui.widgets.content_units import content_units
 from ui.widgets.keyboard import LEGEND, NEXT, PREVIOUS, SKIP, UNDO
 from ui.widgets.store_messages import failed, failures_shown, forget, receipt, save, show
@@ -49,6 +50,9 @@ class Where:
     show_rouge: bool
     task: str
     rubric: Rubric
+    #: a campaign's member: the store's next assignment, no free navigation (ui.widgets.annotate_assigned)
+    campaign_id: Optional[int] = None
+    instructions: str = ""
 
 
 def short(name: str) -> str:
@@ -99,6 +103,9 @@ def _undo(where: tuple[Any, ...], corpus_id: int, annotator: str, ids: Sequence[
         k = ids.index(undone.item_id)
         st.session_state.setdefault(POS, {})[where] = k
         st.session_state[UNDONE] = f"Undone: {undone.criterion} on item {k + 1} (now {now})."
+    elif where[0] == "campaign":  # a member goes back to the undone item; Next then asks the store again
+        show_again(where[1:], undone.item_id)
+        st.session_state[UNDONE] = f"Undone: {undone.criterion} on the item shown (now {now})."
     else:
         st.session_state[UNDONE] = f"Undone: {undone.criterion} (now {now})."
 
@@ -202,6 +209,18 @@ def _order(store: Any, where: Where, overlap: int) -> list[int]:
 
 
 def _draw(store: Any, where: Where) -> None:
+    if where.campaign_id is None:
+        _draw_free(store, where)
+        return
+    at = (where.campaign_id, where.annotator)
+    if (item := assigned_item(store, *at)) is None:  # it says the campaign has nothing left for them
+        return
+    instructions(where.instructions, at, item.id)
+    _draw_item(store, where, item, ("campaign", *at), [item.id], 0)
+
+
+def _draw_free(store: Any, where: Where) -> None:
+    """The local mode: the annotator's order, resumed where they left off, moved through freely."""
     rubric, annotator = where.rubric, where.annotator
     overlap = store.overlap(where.corpus_id)
     ids = _order(store, where, overlap)
@@ -215,22 +234,32 @@ def _draw(store: Any, where: Where) -> None:
         skipped = {i for i in ids if store.status(i, annotator).skipped}
         positions[key] = resume_position(ids, done, skipped)
     k = positions[key]
-    item = store.item(ids[k])
+    _draw_item(store, where, store.item(ids[k]), key, ids, k, overlap)
+
+
+def _draw_item(
+    store: Any, where: Where, item: Item, key: tuple[Any, ...], ids: Sequence[int], k: int, overlap: int = 0
+) -> None:
+    """Item ``ids[k]`` (``item``) with its progress, texts, criteria, note, flag and moves."""
+    rubric, annotator, assigned = where.rubric, where.annotator, where.campaign_id is not None
     try:
         if st.session_state.get(PLACED) != (key, item.id):  # a write only when the place changes, not per key
             store.set_position(item.id, annotator)
             st.session_state[PLACED] = (key, item.id)
     except StoreError as e:  # where to resume is not a judgment: say so and let the person go on
         st.warning(md_literal(f"Your place in the corpus was not saved: {e}", 600))
-    total = len(ids)
-    progress = store.progress(where.corpus_id, annotator, rubric)  # counted in SQL, not from every judgment
-    counts = f"{progress.done:,} of {total:,} judged on every criterion · {progress.skipped:,} skipped"
-    st.progress(float(progress.fraction), text=counts)
-    head = f"Item {k + 1} of {total}"
-    if not where.blind:  # blind mode names neither the document (its id can be a hash) nor the system
-        head = f"{head}: document {item.doc_id}, system {item.system or '(none)'}"
-    st.subheader(md_literal(head, 300))
-    st.caption(_shared(store, where, overlap if where.blind else total, progress.done))
+    total, progress = len(ids), store.progress(where.corpus_id, annotator, rubric)  # counted in SQL
+    if assigned:  # a member sees their own count only: the campaign decides what is left
+        st.caption(f"You have judged {progress.done:,} items on every criterion · {progress.skipped:,} skipped.")
+        st.subheader(f"Item {progress.done + 1}")
+    else:
+        counts = f"{progress.done:,} of {total:,} judged on every criterion · {progress.skipped:,} skipped"
+        st.progress(float(progress.fraction), text=counts)
+        head = f"Item {k + 1} of {total}"
+        if not where.blind:  # blind mode names neither the document (its id can be a hash) nor the system
+            head = f"{head}: document {item.doc_id}, system {item.system or '(none)'}"
+        st.subheader(md_literal(head, 300))
+        st.caption(_shared(store, where, overlap if where.blind else total, progress.done))
     _texts(item, where.show_rouge)
     st.caption(LEGEND)
     if where.task == "rubric":
@@ -251,8 +280,13 @@ def _draw(store: Any, where: Where) -> None:
     b1, b2, b3, b4, b5 = st.columns(5)
     # each move button is keyed to its item: a press that arrives after the item changed finds no button
     b1.button(PREVIOUS, key=f"annot_prev_{item.id}", on_click=_move, args=(key, item.id, ids, -1), disabled=k == 0)
-    b2.button(NEXT, key=f"annot_next_{item.id}", on_click=_move, args=(key, item.id, ids, 1), disabled=k == total - 1)
-    b3.button(SKIP, key=f"annot_skipb_{item.id}", on_click=_move, args=(key, item.id, ids, 1, annotator))
+    if assigned:  # Next and Skip ask the store for the member's next assignment
+        b2.button(NEXT, key=f"annot_next_{item.id}", on_click=ask_next, args=(key[1:], item.id))
+        b3.button(SKIP, key=f"annot_skipb_{item.id}", on_click=ask_next, args=(key[1:], item.id, SKIP_KEY))
+    else:
+        b2.button(NEXT, key=f"annot_next_{item.id}", on_click=_move, args=(key, item.id, ids, 1),
+                  disabled=k == total - 1)  # fmt: skip
+        b3.button(SKIP, key=f"annot_skipb_{item.id}", on_click=_move, args=(key, item.id, ids, 1, annotator))
     b4.button(UNDO, key=f"annot_undob_{item.id}", on_click=_undo, args=(key, where.corpus_id, annotator, ids),
               help="Undo your last judgment in this corpus (Backspace or u)")  # fmt: skip
     b5.checkbox("Flag this item", key=flag_key, on_change=_flag, args=(item.id, annotator, flag_key))

@@ -144,6 +144,11 @@ KEYS: tuple[Key, ...] = (
     Key("annot_published", "ui/widgets/annotate_exchange.py", "the button importing published judgments"),
     Key("annot_import", "ui/widgets/annotate_exchange.py", "the judgments file uploader"),
     Key("annot_import_go", "ui/widgets/annotate_exchange.py", "the button importing that file"),
+    # the Annotate page of a campaign's invited annotator (issue 19)
+    Key("_annot_assigned", "ui/widgets/annotate_assigned.py", "the item shown to each (campaign, annotator)"),
+    Key("_annot_first", "ui/widgets/annotate_assigned.py", "the session's first item (its instructions open)"),
+    Key("_annot_asked", "ui/widgets/annotate_assigned.py", "the item Next was pressed on (back: not judged yet)"),
+    Key("annot_own_export", "ui/widgets/annotate_exchange.py", "the button building the export of your own judgments"),
     # the Campaigns page (app_pages/campaigns.py)
     Key("_camp_msg", "ui/widgets/campaign_new.py", "what the store holds of the campaign just created (shown once)"),
     Key("camp_corpus", "ui/widgets/campaign_new.py", "the corpus of a new campaign"),

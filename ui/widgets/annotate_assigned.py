@@ -1,0 +1,93 @@
+"""The item a campaign's member judges on the Annotate page (drawn by :mod:`ui.widgets.annotate_item`):
+the store's next assignment (:meth:`~annotation.AnnotationStore.next_assignment`), kept in the session
+until the member presses Next or Skip on it, so judging the last criterion does not move them on by
+itself; and the campaign's instructions above it, open on the first item of the session.
+
+The store decides what comes next: Next on an item not yet judged on every criterion gets the same
+item back (its lease is still theirs), and the page says what is missing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import streamlit as st
+
+from annotation import Item
+from ui.render.instructions import instructions_markdown
+from ui.widgets.store_messages import forget, save
+
+ASSIGNED = "_annot_assigned"  # (campaign, annotator) -> the id of the item shown to them
+FIRST = "_annot_first"  # (campaign, annotator) -> the session's first item (its instructions are open)
+ASKED = "_annot_asked"  # the item Next was pressed on (the same one back: it is not judged yet)
+
+#: What a member with nothing left to judge is told.
+FINISHED = "The campaign has nothing left for you to judge: every item you could take is done. Thank you!"
+#: What Next on an item not yet judged on every criterion says.
+NOT_YET = "This item still needs your judgment on every criterion: judge them all, or skip it."
+
+
+def assigned_item(store: Any, campaign_id: int, annotator: str) -> Optional[Item]:
+    """The item shown to ``annotator``: the one kept in the session, else the store's next assignment
+    (leased to them); None, saying so and thanking them, when the campaign has nothing left for them.
+
+    >>> from streamlit.testing.v1 import AppTest
+    >>> script = "\\n".join([
+    ...     "from annotation import AnnotationStore", "from rouge_core.io.readers import read_corpus",
+    ...     "from ui.widgets.annotate_assigned import assigned_item", "s = AnnotationStore(':memory:')",
+    ...     "cid = s.add_corpus(read_corpus(b'{\\"candidate\\": \\"a\\", \\"reference\\": \\"b\\"}', 'x.jsonl'))",
+    ...     "c = s.create_campaign(cid, 'pilot', s.summeval_rubric())", "_ = s.invite(c.id, 'al')",
+    ...     "assigned_item(s, c.id, 'al')"])
+    >>> AppTest.from_string(script).run().session_state["_annot_assigned"]
+    {(1, 'al'): 1}
+    """
+    shown = st.session_state.setdefault(ASSIGNED, {})
+    at = (campaign_id, annotator)
+    if at in shown:
+        return store.item(shown[at])  # type: ignore[no-any-return]
+    item: Optional[Item] = store.next_assignment(campaign_id, annotator)
+    if item is None:
+        st.session_state.pop(ASKED, None)
+        st.success(FINISHED)
+        return None
+    shown[at] = item.id
+    st.session_state.setdefault(FIRST, {}).setdefault(at, item.id)
+    if st.session_state.pop(ASKED, None) == item.id:
+        st.info(NOT_YET)
+    return item
+
+
+def ask_next(at: tuple[int, str], item_id: int, skip: Optional[str] = None) -> None:
+    """Next (or Skip, when ``skip`` names the widget key of the skip's message) pressed on ``item_id``:
+    the next draw asks the store for the next assignment. Nothing when another item is shown by now (a
+    late press); a skip the store refused keeps the item, with "Not saved" beside the button.
+
+    >>> from streamlit.testing.v1 import AppTest
+    >>> script = "from ui.widgets.annotate_assigned import ask_next\\nask_next((1, 'ann'), 7)"
+    >>> AppTest.from_string(script).run().session_state["_annot_assigned"]  # nothing shown: a late press
+    {}
+    """
+    shown = st.session_state.setdefault(ASSIGNED, {})
+    if shown.get(at) != item_id:
+        return
+    if skip is not None:
+        forget(skip)
+        if not save(skip, lambda s: s.set_skip(item_id, at[1], True)):
+            return
+    del shown[at]
+    st.session_state[ASKED] = item_id
+
+
+def show_again(at: tuple[int, str], item_id: int) -> None:
+    """Show ``item_id`` to the member (an undo went back to it); Next then asks the store again."""
+    st.session_state.setdefault(ASSIGNED, {})[at] = item_id
+
+
+def instructions(text: str, at: tuple[int, str], item_id: int) -> None:
+    """The campaign's instructions in an expander, open on the session's first item, closed (and
+    reopenable) after it; nothing when the organiser wrote none."""
+    if not text.strip():
+        return
+    first = st.session_state.get(FIRST, {}).get(at) == item_id
+    with st.expander("Instructions", expanded=first):
+        st.markdown(instructions_markdown(text))
