@@ -38,7 +38,10 @@ def _texts(store: AnnotationStore, item_id: int) -> None:
 
 def adjudication(store: AnnotationStore, campaign: Campaign, access: Access) -> None:
     """The disagreements list and, for the one chosen, the judgments, texts and adjudication form."""
-    spread = st.slider("Spread at least", 0.0, 4.0, 1.0, 0.5, key="camp_adj_spread")
+    rubric = campaign_rubric(store, campaign)
+    widest = max((float(c.scale_max - c.scale_min) for c in rubric.criteria), default=1.0) or 1.0
+    step = 0.5 if widest >= 2 else 0.1  # a scale of 0 to 1 needs finer steps
+    spread = st.slider("Spread at least", 0.0, widest, min(1.0, widest), step, key="camp_adj_spread")
     cells = store.disagreements(campaign.id, float(spread))
     if not cells:
         st.caption("No cell spreads that much.")
@@ -56,7 +59,7 @@ def adjudication(store: AnnotationStore, campaign: Campaign, access: Access) -> 
     if done is not None and done.note:
         st.caption(md_literal(f"Note: {done.note}", 600))
     _texts(store, cell.item_id)
-    criterion = campaign_rubric(store, campaign).criterion(cell.criterion)
+    criterion = rubric.criterion(cell.criterion)
     with st.form("camp_adj_form"):
         low, high = float(criterion.scale_min), float(criterion.scale_max)
         value = st.number_input(
