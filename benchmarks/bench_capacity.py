@@ -125,6 +125,12 @@ def browser_cpu(server: int) -> dict[int, float]:
     return cpu
 
 
+def load_1min() -> float:
+    """The machine's 1-minute load average (/proc/loadavg): other work on the shared cores shows there."""
+    with open("/proc/loadavg", encoding="ascii") as f:
+        return float(f.read().split()[0])
+
+
 def _wait_receipts(pages: list[Any], timeout_s: float) -> None:
     """Until every page has applied its queued keys and seen every receipt, or ``timeout_s``."""
     keys = "!!document.__rougeLensKeys && document.__rougeLensKeys.pending() === 0"
@@ -152,7 +158,7 @@ def measure(browser: Any, url: str, data: Path, server: int, k: int, duration: f
     rngs = [random.Random(f"{seed}-{k}-{i}") for i in range(k)]
     sent = [0] * k
     typed = 0
-    cpu0, side0 = server_cpu(server), browser_cpu(server)
+    cpu0, side0, load0 = server_cpu(server), browser_cpu(server), load_1min()
     t0 = time.monotonic()
     due = [(t0 + rngs[i].uniform(*think), i) for i in range(k)]
     heapq.heapify(due)
@@ -169,10 +175,12 @@ def measure(browser: Any, url: str, data: Path, server: int, k: int, duration: f
         sent[i] += 1
         if sent[i] < len(plans[i]):
             heapq.heappush(due, (when + rngs[i].uniform(*think), i))
+    typing = time.monotonic() - t0
     _wait_receipts(pages, 60)
     wall = time.monotonic() - t0
     cpu, side1 = server_cpu(server) - cpu0, browser_cpu(server)
     side = sum(c - side0.get(pid, 0.0) for pid, c in side1.items())
+    load1 = load_1min()
     latencies = [float(x) for page in pages for x in page.evaluate("() => window.__cap.done")]
     for page in pages:
         _drained(page)  # every run finished before the rows are counted
@@ -182,7 +190,7 @@ def measure(browser: Any, url: str, data: Path, server: int, k: int, duration: f
     with AnnotationStore(data / "annotations.sqlite3") as s:
         (corpus,) = s.corpora()
         confirmed = sum(len(s.judgments(corpus.id, annotator=n)) for n in names)
-    return Result(k, sum(sent), typed, confirmed, wall, cpu, side, latencies, rss)
+    return Result(k, sum(sent), typed, confirmed, wall, cpu, side, latencies, rss, typing, (load0, load1))
 
 
 def run(ks: list[int], duration: float, think: tuple[float, float], seed: int) -> list[Result]:
@@ -225,7 +233,10 @@ read); it includes the wait in the page's key queue behind the previous key's ru
 the first key to the last receipt; CPU over it from /proc: the server process's (per confirmed judgment,
 the → keys, reruns and idle work of all K sessions included) and, in cores, the browser side's (Chromium's
 processes and Playwright's driver), which run on the same 2 cores: they take CPU the server could use,
-so the latency at large K is pessimistic and the largest K this machine can drive is limited by them."""
+so the latency at large K is pessimistic and the largest K this machine can drive is limited by them.
+The key rate is over the typing (first to last key); load (1 min): the machine's load average at the
+window's start and end: the machine is shared, and a load well above 2 means other work competed for
+the cores, so that row's latency is not the server's alone."""
 
 
 def main() -> None:

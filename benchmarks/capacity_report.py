@@ -86,6 +86,8 @@ class Result:
     browser_cpu_s: float  # Chromium's processes and Playwright's driver over the same window
     latencies_ms: list[float] = field(default_factory=list)  # key press to its "saved" receipt
     rss_mib: float = 0.0
+    typing_s: float = 0.0  # first key to last key sent (0: unknown, the window is used)
+    load: tuple[float, float] = (math.nan, math.nan)  # 1-minute load average at the window's start and end
 
     @property
     def lost(self) -> int:
@@ -95,15 +97,15 @@ class Result:
 def row(r: Result) -> str:
     """One table row of the section.
 
-    >>> row(Result(2, 50, 40, 40, 20.0, 0.8, 1.0, [100.0, 300.0], 300.0))
-    '| 2 | 50 (2.5/s) | 40 | 40 | 0 | **2.00** | 200 ms | 290 ms | 38 | **20.0 ms** | 0.04 | 0.05 | 300 MiB |'
+    >>> print(row(Result(2, 50, 40, 40, 20.0, 0.8, 1.0, [100.0, 300.0], 300.0, 12.5, (0.5, 1.25))))
+    | 2 | 50 (4.0/s) | 40 | 40 | 0 | **2.00** | 200 ms | 290 ms | 38 | **20.0 ms** | 0.04 | 0.05 | 300 MiB | 0.5 → 1.2 |
     """
     return (
-        f"| {r.k} | {r.keys} ({r.keys / r.wall_s:.1f}/s) | {r.typed} | {r.confirmed} | {r.lost} "
+        f"| {r.k} | {r.keys} ({r.keys / (r.typing_s or r.wall_s):.1f}/s) | {r.typed} | {r.confirmed} | {r.lost} "
         f"| **{per_second(r.confirmed, r.wall_s):.2f}** | {percentile(r.latencies_ms, 50):.0f} ms "
         f"| {percentile(r.latencies_ms, 95):.0f} ms | {r.typed - len(r.latencies_ms)} "
         f"| **{cpu_ms_per_judgment(r.server_cpu_s, r.confirmed):.1f} ms** | {r.server_cpu_s / r.wall_s:.2f} "
-        f"| {r.browser_cpu_s / r.wall_s:.2f} | {r.rss_mib:.0f} MiB |"
+        f"| {r.browser_cpu_s / r.wall_s:.2f} | {r.rss_mib:.0f} MiB | {r.load[0]:.1f} → {r.load[1]:.1f} |"
     )
 
 
@@ -111,7 +113,7 @@ TITLE = "## Capacity: simulated annotators on one app server (issue 19, point 7)
 HEADER = (
     "| annotators | keys sent (rate) | judgments typed | confirmed in the store | lost | confirmed per s "
     "| key to receipt, p50 | p95 | receipts not seen | server CPU per judgment | server CPU, cores "
-    "| browser CPU, cores | server RSS after |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    "| browser CPU, cores | server RSS after | load (1 min) |\n" + "|---" * 14 + "|"
 )
 
 
