@@ -235,6 +235,21 @@ def test_an_adjudication_is_kept_beside_the_judgments_and_exported(campaign):
     assert [b.label for b in at.get("download_button")] == ["Judgments (CSV)", "Judgments (JSONL)"]
 
 
+def test_an_annotator_of_the_organisers_name_keeps_their_role(campaign):
+    """The key's organiser adjudicates as "organiser": an annotator of that name is not made one."""
+    campaign_id, _ = campaign
+    judge(campaign_id)
+    with AnnotationStore(default_path()) as store:
+        token = store.invite(campaign_id, "organiser")
+    at = organiser()
+    next(b for b in at.button if b.label == "Record the adjudication").click().run()
+    assert not at.exception, at.exception
+    assert md_literal("is not an organiser of campaign") in text(at)
+    with AnnotationStore(default_path()) as store:
+        assert store.adjudications(campaign_id) == []
+        assert store.redeem(token).role == "annotator"
+
+
 def _proven_script() -> None:
     import streamlit as st
 

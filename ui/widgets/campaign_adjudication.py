@@ -17,10 +17,9 @@ TEXT_LIMIT = 20_000
 
 def _as_organiser_member(store: AnnotationStore, campaign: Campaign, name: str) -> None:
     """Make the organiser a member with the organiser role (the store keeps who adjudicated); they come
-    in by their key or login, so the invite's token is not needed."""
-    if not any(
-        m.annotator == name and m.role == "organiser" and m.revoked_at is None for m in store.members(campaign.id)
-    ):
+    in by their key or login, so the invite's token is not needed. A member of that name is left as
+    they are (an annotator's role and link are never changed here: the store then refuses, saying why)."""
+    if all(m.annotator != name for m in store.members(campaign.id)):
         store.invite(campaign.id, name, role="organiser")
 
 
