@@ -112,7 +112,10 @@ def test_creation_is_refused_without_a_configured_organiser(corpus_id):
     assert not [b for b in at.button if b.key == "camp_create"]
     wrong = page({"key": "not-the-key-of-this-server"}, SECRETS)  # configured, but not proven
     assert not [b for b in wrong.button if b.key == "camp_create"]
-    assert "organiser_key" in text(wrong)
+    assert "Only an organiser of this server may create a campaign: open this page with `?key=`" in text(wrong)
+    broken = page({"key": KEY}, {"rouge_lens": {"organiser_key": "short"}})
+    assert "organiser\\_key must be a string of at least 16 characters" in text(broken)
+    assert not [b for b in broken.button if b.key == "camp_create"]
 
 
 def test_a_refusal_of_the_store_is_a_message(corpus_id):

@@ -9,7 +9,7 @@ import streamlit as st
 from annotation import AnnotationStore
 from annotation.access import Access
 from ui.render.literal import md_literal
-from ui.widgets.access import INVITE_PARAM, ORGANISER_KEY_ENV, organiser_proven, visitor_access
+from ui.widgets.access import INVITE_PARAM, ORGANISER_KEY_ENV, deployment, organiser_proven, visitor_access
 
 #: What to configure before the first campaign can be created (shown instead of the form).
 HOW_TO_CONFIGURE = (
@@ -39,9 +39,23 @@ def campaign_gate(store: AnnotationStore) -> Access:
 
 
 def may_create(store: AnnotationStore, access: Access) -> bool:
-    """Whether this visitor may create a campaign: an organiser, or a local visitor who proves to be one
-    (else what to configure is shown)."""
-    if access.kind == "organiser" or organiser_proven(store):
+    """Whether this visitor may create a campaign: an organiser, or a local visitor who proves to be one.
+    Otherwise the page says how to prove it (the deployment knows organisers) or what to configure."""
+    settings = deployment()
+    if access.kind == "organiser" or organiser_proven(store, settings):
         return True
-    st.info(HOW_TO_CONFIGURE)
+    # a wrong setting never gets here: visitor_access made the visitor a nobody, and the gate said why
+    oidc = settings.login and bool(settings.organisers)
+    ways = (
+        ["open this page with `?key=` and the organiser key at the end of its address"]
+        if settings.organiser_key
+        else []
+    )
+    ways += ["log in with an organiser's e-mail"] if oidc else []
+    if not ways:
+        st.info(HOW_TO_CONFIGURE)
+        return False
+    st.info(f"Only an organiser of this server may create a campaign: {' or '.join(ways)}.")
+    if oidc:
+        st.button("Log in", on_click=st.login)
     return False
