@@ -101,3 +101,22 @@ def test_a_wrong_setting_is_named_not_a_traceback(monkeypatch, tmp_path, campaig
     assert reason == (
         "the server's access settings are wrong: [rouge_lens] organiser_key must be a string of at least 16 characters"
     )
+
+
+def test_the_link_is_remembered_when_the_visitor_moves_to_another_page(monkeypatch, tmp_path, campaign):
+    """Moving between pages drops the link's parameters: the session keeps the invite (and checks it
+    again on every run, so a revocation still takes effect at the next click)."""
+    campaign_id, tokens = campaign
+    monkeypatch.setenv("ROUGE_LENS_DATA", str(tmp_path))
+    monkeypatch.delenv("ROUGE_LENS_ORGANISER_KEY", raising=False)
+    at = AppTest.from_function(_script, default_timeout=60)
+    at.query_params["invite"] = tokens["ann"]
+    at.run()
+    assert at.markdown[0].value.startswith("annotator|ann|")
+    at.query_params.clear()  # another page of the app: no parameters
+    at.run()
+    assert at.markdown[0].value.startswith("annotator|ann|")
+    with AnnotationStore(default_path()) as store:
+        store.revoke(campaign_id, "ann")
+    at.run()
+    assert at.markdown[0].value.startswith("nobody|")

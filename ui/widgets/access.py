@@ -62,9 +62,21 @@ def _login_email() -> Optional[str]:
     return str(email) if email else None
 
 
+#: Session-state key of the key and invite this session's links carried (pages lose the link's parameters).
+PROOF_KEY = "_access_proof"
+
+
 def _param(name: str) -> Optional[str]:
+    """The link's ``key`` or ``invite``; remembered for the session, so moving to another page (which
+    drops the link's parameters) keeps who the visitor is. Checked again on every run all the same: a
+    revoked invite or a changed key stops working at the next click."""
     value = st.query_params.get(name)
-    return value.strip() or None if isinstance(value, str) else None
+    given = value.strip() or None if isinstance(value, str) else None
+    remembered: dict[str, str] = st.session_state.setdefault(PROOF_KEY, {})
+    if given is not None:
+        remembered[name] = given
+        return given
+    return remembered.get(name)
 
 
 def visitor_access(store: AnnotationStore, settings: Optional[Deployment] = None) -> Access:

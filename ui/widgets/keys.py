@@ -144,6 +144,8 @@ KEYS: tuple[Key, ...] = (
     Key("annot_published", "ui/widgets/annotate_exchange.py", "the button importing published judgments"),
     Key("annot_import", "ui/widgets/annotate_exchange.py", "the judgments file uploader"),
     Key("annot_import_go", "ui/widgets/annotate_exchange.py", "the button importing that file"),
+    # who the visitor is (issue 19): the link's organiser key and invite, kept for the session's pages
+    Key("_access_proof", "ui/widgets/access.py", "the key and invite this session's links carried"),
     # the Annotate page of a campaign's invited annotator (issue 19)
     Key("_annot_assigned", "ui/widgets/annotate_assigned.py", "the item shown to each (campaign, annotator)"),
     Key("_annot_first", "ui/widgets/annotate_assigned.py", "the session's first item (its instructions open)"),
