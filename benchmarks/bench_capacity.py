@@ -18,9 +18,10 @@ Measured per K:
   ``MutationObserver`` (with a 100 ms poll behind it) stamps the moment that criterion of that item shows
   "saved: <value>" in elements that are not stale (the receipt is drawn from the store's own read, so it
   means the store holds the value); p50 and p95 over all digits, and how many receipts never appeared;
-* CPU over the same window, from /proc: the server process's, and the browser side's (every process
-  descended from this one except the server: Chromium's browser, GPU, zygote and renderer processes
-  and Playwright's driver). Both run on the same 2 cores: the browsers take CPU the server could use,
+* CPU over the same window, from /proc: the server process's, the bench client's (this process and every
+  process descended from it except the server: Chromium's browser, GPU, zygote and renderer processes
+  and Playwright's driver), and the rest of the machine's (/proc/stat's busy time minus both: the
+  machine is shared). Both run on the same 2 cores: the browsers take CPU the server could use,
   which inflates the latency at large K and caps the K this machine can drive; the CPU per judgment is
   the server's alone.
 
@@ -107,7 +108,8 @@ def _tree() -> dict[int, int]:
 
 
 def browser_cpu(server: int) -> dict[int, float]:
-    """CPU seconds of every process descended from this one, the server (and its children) excepted."""
+    """CPU seconds of this process and every process descended from it, the server (and its children)
+    excepted: Chromium's, Playwright's driver and the script that drives them."""
     parents = _tree()
     ours = {os.getpid()}
     grew = True
@@ -115,7 +117,6 @@ def browser_cpu(server: int) -> dict[int, float]:
         new = {p for p, pp in parents.items() if pp in ours and p not in ours and p != server}
         grew = bool(new)
         ours |= new
-    ours.discard(os.getpid())
     cpu = {}
     for pid in ours:
         try:
@@ -125,10 +126,12 @@ def browser_cpu(server: int) -> dict[int, float]:
     return cpu
 
 
-def load_1min() -> float:
-    """The machine's 1-minute load average (/proc/loadavg): other work on the shared cores shows there."""
-    with open("/proc/loadavg", encoding="ascii") as f:
-        return float(f.read().split()[0])
+def machine_cpu() -> float:
+    """CPU seconds every core of the machine has been busy (/proc/stat's first line: all but idle and
+    iowait; guest time is already in user)."""
+    with open("/proc/stat", encoding="ascii") as f:
+        user, nice, system, _idle, _iowait, irq, softirq, steal = (int(x) for x in f.readline().split()[1:9])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
 def _wait_receipts(pages: list[Any], timeout_s: float) -> None:
@@ -158,7 +161,7 @@ def measure(browser: Any, url: str, data: Path, server: int, k: int, duration: f
     rngs = [random.Random(f"{seed}-{k}-{i}") for i in range(k)]
     sent = [0] * k
     typed = 0
-    cpu0, side0, load0 = server_cpu(server), browser_cpu(server), load_1min()
+    cpu0, side0, all0 = server_cpu(server), browser_cpu(server), machine_cpu()
     t0 = time.monotonic()
     due = [(t0 + rngs[i].uniform(*think), i) for i in range(k)]
     heapq.heapify(due)
@@ -180,7 +183,7 @@ def measure(browser: Any, url: str, data: Path, server: int, k: int, duration: f
     wall = time.monotonic() - t0
     cpu, side1 = server_cpu(server) - cpu0, browser_cpu(server)
     side = sum(c - side0.get(pid, 0.0) for pid, c in side1.items())
-    load1 = load_1min()
+    other = max(0.0, machine_cpu() - all0 - cpu - side)  # the clock-tick counts can round below 0
     latencies = [float(x) for page in pages for x in page.evaluate("() => window.__cap.done")]
     for page in pages:
         _drained(page)  # every run finished before the rows are counted
@@ -190,7 +193,7 @@ def measure(browser: Any, url: str, data: Path, server: int, k: int, duration: f
     with AnnotationStore(data / "annotations.sqlite3") as s:
         (corpus,) = s.corpora()
         confirmed = sum(len(s.judgments(corpus.id, annotator=n)) for n in names)
-    return Result(k, sum(sent), typed, confirmed, wall, cpu, side, latencies, rss, typing, (load0, load1))
+    return Result(k, sum(sent), typed, confirmed, wall, cpu, side, latencies, rss, typing, other)
 
 
 def run(ks: list[int], duration: float, think: tuple[float, float], seed: int) -> list[Result]:
@@ -231,12 +234,13 @@ one row; lost = typed - confirmed). Key to receipt: in the page, a `keydown` lis
 item's criterion shows "saved: <value>" outside stale elements (the receipt is drawn from the store's own
 read); it includes the wait in the page's key queue behind the previous key's run. The window runs from
 the first key to the last receipt; CPU over it from /proc: the server process's (per confirmed judgment,
-the → keys, reruns and idle work of all K sessions included) and, in cores, the browser side's (Chromium's
-processes and Playwright's driver), which run on the same 2 cores: they take CPU the server could use,
-so the latency at large K is pessimistic and the largest K this machine can drive is limited by them.
-The key rate is over the typing (first to last key); load (1 min): the machine's load average at the
-window's start and end: the machine is shared, and a load well above 2 means other work competed for
-the cores, so that row's latency is not the server's alone."""
+the → keys, reruns and idle work of all K sessions included) and, in cores, the bench client's
+(Chromium's processes, Playwright's driver and this script), which run on the same 2 cores: they take
+CPU the server could use, so the latency at large K is pessimistic and the largest K this machine can
+drive is limited by them; and the other work of the machine (its busy time from /proc/stat minus both:
+the machine is shared with other jobs, and a row where the three add up to about 2 cores had CPU to
+wait for, which shows as latency, not as server CPU). The key rate is over the typing (first to last
+key)."""
 
 
 def main() -> None:

@@ -83,11 +83,11 @@ class Result:
     confirmed: int  # judgments of these annotators in the store after the run
     wall_s: float  # first key to the last receipt (or the drain's end)
     server_cpu_s: float
-    browser_cpu_s: float  # Chromium's processes and Playwright's driver over the same window
+    browser_cpu_s: float  # Chromium's processes, Playwright's driver and the bench's script, same window
     latencies_ms: list[float] = field(default_factory=list)  # key press to its "saved" receipt
     rss_mib: float = 0.0
     typing_s: float = 0.0  # first key to last key sent (0: unknown, the window is used)
-    load: tuple[float, float] = (math.nan, math.nan)  # 1-minute load average at the window's start and end
+    other_cpu_s: float = math.nan  # every other process of the machine (the machine is shared)
 
     @property
     def lost(self) -> int:
@@ -97,15 +97,15 @@ class Result:
 def row(r: Result) -> str:
     """One table row of the section.
 
-    >>> print(row(Result(2, 50, 40, 40, 20.0, 0.8, 1.0, [100.0, 300.0], 300.0, 12.5, (0.5, 1.25))))
-    | 2 | 50 (4.0/s) | 40 | 40 | 0 | **2.00** | 200 ms | 290 ms | 38 | **20.0 ms** | 0.04 | 0.05 | 300 MiB | 0.5 → 1.2 |
+    >>> print(row(Result(2, 50, 40, 40, 20.0, 0.8, 1.0, [100.0, 300.0], 300.0, 12.5, 3.0)))
+    | 2 | 50 (4.0/s) | 40 | 40 | 0 | **2.00** | 200 ms | 290 ms | 38 | **20.0 ms** | 0.04 | 0.05 | 0.15 | 300 MiB |
     """
     return (
         f"| {r.k} | {r.keys} ({r.keys / (r.typing_s or r.wall_s):.1f}/s) | {r.typed} | {r.confirmed} | {r.lost} "
         f"| **{per_second(r.confirmed, r.wall_s):.2f}** | {percentile(r.latencies_ms, 50):.0f} ms "
         f"| {percentile(r.latencies_ms, 95):.0f} ms | {r.typed - len(r.latencies_ms)} "
         f"| **{cpu_ms_per_judgment(r.server_cpu_s, r.confirmed):.1f} ms** | {r.server_cpu_s / r.wall_s:.2f} "
-        f"| {r.browser_cpu_s / r.wall_s:.2f} | {r.rss_mib:.0f} MiB | {r.load[0]:.1f} → {r.load[1]:.1f} |"
+        f"| {r.browser_cpu_s / r.wall_s:.2f} | {r.other_cpu_s / r.wall_s:.2f} | {r.rss_mib:.0f} MiB |"
     )
 
 
@@ -113,7 +113,7 @@ TITLE = "## Capacity: simulated annotators on one app server (issue 19, point 7)
 HEADER = (
     "| annotators | keys sent (rate) | judgments typed | confirmed in the store | lost | confirmed per s "
     "| key to receipt, p50 | p95 | receipts not seen | server CPU per judgment | server CPU, cores "
-    "| browser CPU, cores | server RSS after | load (1 min) |\n" + "|---" * 14 + "|"
+    "| bench client CPU, cores | other work, cores | server RSS after |\n" + "|---" * 14 + "|"
 )
 
 
@@ -140,7 +140,7 @@ def conclusion(results: Sequence[Result], think: tuple[float, float]) -> str:
         f"{CORE_SHARE:g} of one core (Streamlit runs every session in one process, so one core is its "
         f"ceiling whatever the machine has) one server holds about {here} such annotators, or about {slow} "
         f"people judging once every 5 s. Limits: these are extrapolated from CPU per judgment, not "
-        f"observed at that size (the 2 cores here also run Chromium, see the browser column, so more "
+        f"observed at that size (the 2 cores here also run Chromium, see the client column, so more "
         f"browsers could not be driven without starving the server); runs are short (seconds, one seed) on "
         f"a shared machine; the SummEval sample's short texts, blind mode, no network between browser and "
         f"server, SQLite on a local disk; only judging is loaded, not page loads, the organiser's dashboard "
