@@ -184,6 +184,17 @@ def test_a_visitor_without_an_invite_gets_the_reason(campaign):
     assert not criteria(at) and not [b for b in at.button if str(b.label).startswith("SummEval subset")]
 
 
+def test_an_organiser_is_pointed_to_the_campaigns_page_and_may_judge(campaign, monkeypatch):
+    monkeypatch.setenv("ROUGE_LENS_ORGANISER_KEY", "organiser-key-of-this-test")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["key"] = "organiser-key-of-this-test"
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception and not at.error
+    assert any("Campaigns page" in i.value for i in at.info)
+    assert any("Load a corpus above" in i.value for i in at.info)  # today's page follows
+
+
 def test_without_a_campaign_the_page_is_the_local_one_and_says_so(tmp_path, monkeypatch):
     monkeypatch.setenv("ROUGE_LENS_DATA", str(tmp_path))
     at = page()

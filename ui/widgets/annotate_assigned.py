@@ -44,7 +44,8 @@ def assigned_item(store: Any, campaign_id: int, annotator: str) -> Optional[Item
     shown = st.session_state.setdefault(ASSIGNED, {})
     at = (campaign_id, annotator)
     if at in shown:
-        return store.item(shown[at])  # type: ignore[no-any-return]
+        kept: Item = store.item(shown[at])
+        return kept
     item: Optional[Item] = store.next_assignment(campaign_id, annotator)
     if item is None:
         st.session_state.pop(ASKED, None)
