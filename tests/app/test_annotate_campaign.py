@@ -178,6 +178,18 @@ def test_a_revoked_invite_gets_the_reason_and_no_item(campaign):
     )
 
 
+def test_an_invite_revoked_while_the_page_is_open_stops_the_item_at_the_next_key(campaign):
+    cid, tokens = campaign
+    at = page(tokens["ann"])
+    judge_and_next(at)
+    with AnnotationStore(default_path()) as s:
+        s.revoke(cid, "ann")
+    criteria(at)[0].set_value(3).run()
+    assert not at.exception
+    assert any("revoked" in plain(e.value) for e in at.error)
+    assert not criteria(at) and not [b for b in at.button if str(b.key).startswith("annot_next_")]
+
+
 def test_a_visitor_without_an_invite_gets_the_reason(campaign):
     at = page()
     assert [plain(e.value).startswith("Not signed in to a campaign") for e in at.error] == [True]

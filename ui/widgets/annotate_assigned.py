@@ -15,6 +15,8 @@ import streamlit as st
 
 from annotation import Item
 from ui.render.instructions import instructions_markdown
+from ui.render.literal import md_literal
+from ui.widgets.access import visitor_access
 from ui.widgets.store_messages import forget, save
 
 ASSIGNED = "_annot_assigned"  # (campaign, annotator) -> the id of the item shown to them
@@ -56,6 +58,25 @@ def assigned_item(store: Any, campaign_id: int, annotator: str) -> Optional[Item
     if st.session_state.pop(ASKED, None) == item.id:
         st.info(NOT_YET)
     return item
+
+
+def still_member(store: Any, campaign_id: int, annotator: str) -> bool:
+    """Whether the visitor is still ``annotator`` of the campaign; the reason on the page when not. The
+    item's fragment asks on each of its reruns (a key reruns the fragment, not the page that checked
+    the link), so a revoked or expired invite stops at the next key.
+
+    >>> from streamlit.testing.v1 import AppTest
+    >>> script = "\\n".join([
+    ...     "from annotation import AnnotationStore", "from ui.widgets.annotate_assigned import still_member",
+    ...     "still_member(AnnotationStore(':memory:'), 1, 'al')"])
+    >>> AppTest.from_string(script).run().error[0].value  # no campaign: local mode, no member
+    'You are no longer an annotator of this campaign\\\\: reload the page\\\\.'
+    """
+    access = visitor_access(store)
+    if access.kind == "annotator" and access.campaign_id == campaign_id and access.name == annotator:
+        return True
+    st.error(md_literal(f"You are no longer an annotator of this campaign: {access.reason or 'reload the page.'}", 600))
+    return False
 
 
 def ask_next(at: tuple[int, str], item_id: int, skip: Optional[str] = None) -> None:

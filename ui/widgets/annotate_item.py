@@ -25,7 +25,7 @@ from ui.render.html import esc
 from ui.render.literal import md_literal
 from ui.render.ngrams import ngram_page_html
 from ui.widgets import state
-from ui.widgets.annotate_assigned import ask_next, assigned_item, instructions, show_again
+from ui.widgets.annotate_assigned import ask_next, assigned_item, instructions, show_again, still_member
 from ui.widgets.content_units import content_units
 from ui.widgets.keyboard import LEGEND, NEXT, PREVIOUS, SKIP, UNDO
 from ui.widgets.store_messages import failed, failures_shown, forget, receipt, save, show
@@ -212,8 +212,8 @@ def _draw(store: Any, where: Where) -> None:
     if where.campaign_id is None:
         _draw_free(store, where)
         return
-    at = (where.campaign_id, where.annotator)
-    if (item := assigned_item(store, *at)) is None:  # it says the campaign has nothing left for them
+    at = (where.campaign_id, where.annotator)  # each of the two says why when it stops the item
+    if not still_member(store, *at) or (item := assigned_item(store, *at)) is None:
         return
     instructions(where.instructions, at, item.id)
     _draw_item(store, where, item, ("campaign", *at), [item.id], 0)
