@@ -117,6 +117,28 @@ HEADER = (
 )
 
 
+def where_waited(r: Result, cores: int = 2) -> str:
+    """What the largest run's latency waited for: the machine's cores when the server used under half a
+    core while the server, the bench client and other work kept at least 80 % of the ``cores`` busy.
+
+    >>> said = where_waited(Result(8, 100, 80, 80, 20.0, 1.6, 24.0, [900.0] * 80, other_cpu_s=12.0))
+    >>> said.split(" (the ")[0]
+    'At 8 annotators (p95 0.9 s) the server used 0.08 of a core while the 2 cores were 1.88 busy in all'
+    >>> said.split(" (the ")[1]
+    'bench client 1.20, other jobs 0.60): the latency there waited for the machine, not for the server.'
+    """
+    other = 0.0 if math.isnan(r.other_cpu_s) else r.other_cpu_s
+    server, busy = r.server_cpu_s / r.wall_s, (r.server_cpu_s + r.browser_cpu_s + other) / r.wall_s
+    said = (
+        f"At {r.k} annotators (p95 {percentile(r.latencies_ms, 95) / 1000:.1f} s) the server used {server:.2f} of "
+        f"a core while the {cores} cores were {busy:.2f} busy in all (the bench client "
+        f"{r.browser_cpu_s / r.wall_s:.2f}, other jobs {other / r.wall_s:.2f})"
+    )
+    if server < 0.5 and busy >= 0.8 * cores:
+        return said + ": the latency there waited for the machine, not for the server."
+    return said + "."
+
+
 def conclusion(results: Sequence[Result], think: tuple[float, float]) -> str:
     """The paragraph that derives how many annotators one server holds from the runs.
 
@@ -132,10 +154,11 @@ def conclusion(results: Sequence[Result], think: tuple[float, float]) -> str:
     rate = 4 / 5 / mean_think  # four digits and one → per item
     here = annotators_per_server(cpu, rate)
     slow = annotators_per_server(cpu, 1 / 5)
+    waited = where_waited(max(results, key=lambda r: r.k))
     return (
         f"How many annotators one server holds: at {top.k} simulated annotators (the most here whose p95 "
         f"from key to receipt stayed within {LAG_S:g} s) the server spent {cpu:.1f} ms of CPU per confirmed "
-        f"judgment (the → keys, the reruns and its idle work included). Each simulated annotator typed a key "
+        f"judgment (the → keys, the reruns and its idle work included). {waited} Each simulated annotator typed a key "
         f"every {mean_think:g} s on average, i.e. {rate:.2f} judgments/s each, a fast, practised pace; at "
         f"{CORE_SHARE:g} of one core (Streamlit runs every session in one process, so one core is its "
         f"ceiling whatever the machine has) one server holds about {here} such annotators, or about {slow} "

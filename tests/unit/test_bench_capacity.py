@@ -20,6 +20,7 @@ from benchmarks.capacity_report import (
     percentile,
     row,
     section,
+    where_waited,
     write_section,
 )
 
@@ -75,6 +76,19 @@ def test_section_shape_and_conclusion_from_the_largest_k_within_a_second() -> No
     assert "25.0 ms of CPU per confirmed judgment" in parts[4] and "about 43 such annotators" in parts[4]
     assert "about 140 people judging once every 5 s" in parts[4]  # 0.7 / (0.025 * 0.2)
     assert text.endswith(".\n")
+
+
+def test_where_the_latency_waited_names_the_machine_only_when_the_server_was_not_busy() -> None:
+    # the server at 0.1 of a core, the machine's 2 cores 1.9 busy: the machine
+    crowded = Result(8, 200, 160, 160, 20.0, 2.0, 26.0, [3000.0] * 160, other_cpu_s=10.0)
+    assert where_waited(crowded).endswith("(the bench client 1.30, other jobs 0.50): the latency there waited "
+                                          "for the machine, not for the server.")  # fmt: skip
+    # the server near a core: no claim that the machine was the cause
+    busy_server = Result(8, 200, 160, 160, 20.0, 18.0, 10.0, [3000.0] * 160, other_cpu_s=0.0)
+    assert where_waited(busy_server) == (
+        "At 8 annotators (p95 3.0 s) the server used 0.90 of a core while the 2 cores were 1.40 busy in all "
+        "(the bench client 0.50, other jobs 0.00)."
+    )
 
 
 def test_write_section_replaces_its_own_section_only_or_appends() -> None:
