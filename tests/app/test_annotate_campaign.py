@@ -116,6 +116,7 @@ def test_judgments_go_under_their_name_and_next_brings_the_next_assignment(campa
     assert second != first and second in shown(at)
     assert not [e for e in at.expander if e.label == "Instructions" and e.proto.expanded]  # closed, reopenable
     assert [e.label for e in at.expander].count("Instructions") == 1
+    assert at.query_params["invite"] == tokens["ann"]  # the token stays in the link: a bookmark keeps it
     again = page(tokens["ann"])  # the link brings them back to their place
     assert second in shown(again)
 
