@@ -30,7 +30,7 @@ from typing import Optional, Sequence
 from .campaign_data import completed, fetch_campaign, member_id, stamp, utc
 from .connection import StoreConnection
 from .corpora import fetch_item
-from .model import Campaign, Item, clean_name
+from .model import Campaign, Item, StoreError, clean_name
 
 
 def campaign_order(campaign: Campaign, positions: Sequence[int]) -> list[int]:
@@ -59,7 +59,7 @@ def _release(conn: sqlite3.Connection, campaign: Campaign, at: datetime) -> int:
 
 
 class AssignmentMixin(StoreConnection):
-    """next_assignment, release_stale."""
+    """next_assignment, hold, release_stale."""
 
     def next_assignment(self, campaign_id: int, annotator: str, now: Optional[datetime] = None) -> Optional[Item]:
         """The item ``annotator`` (a member of the campaign, not revoked) should judge next, leased to
@@ -104,6 +104,69 @@ class AssignmentMixin(StoreConnection):
                 (campaign_id, who, chosen, stamp(at)),
             )
             return fetch_item(conn, chosen)
+
+    def hold(self, campaign_id: int, annotator: str, item_id: int, now: Optional[datetime] = None) -> bool:
+        """Keep ``item_id`` for ``annotator`` before they judge it: True when it is theirs to judge (their
+        lease on it, renewed from ``now``; an item they completed, whose judgments they change; or a free
+        place on it, which they then lease), False when its places went to others meanwhile (their lease
+        ran out while they were away, or an undo brought them back to an item now full). A page calls it
+        before recording a campaign judgment, so r is never passed.
+
+        >>> from annotation import AnnotationStore
+        >>> from rouge_core.io.readers import read_corpus
+        >>> s = AnnotationStore(":memory:")
+        >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl"))
+        >>> camp = s.create_campaign(cid, "pilot", s.summeval_rubric(), lease_minutes=30)
+        >>> _ = s.invite(camp.id, "al"), s.invite(camp.id, "bo")
+        >>> start = datetime(2026, 3, 1, 9, 0)
+        >>> item = s.next_assignment(camp.id, "al", now=start)
+        >>> s.hold(camp.id, "al", item.id, now=start + timedelta(minutes=20))  # renewed: 30 more minutes
+        True
+        >>> s.next_assignment(camp.id, "bo", now=start + timedelta(minutes=45)) is None  # al still holds it
+        True
+        >>> s.next_assignment(camp.id, "bo", now=start + timedelta(minutes=51)) == item  # al away too long
+        True
+        >>> s.hold(camp.id, "al", item.id, now=start + timedelta(minutes=52))  # r = 1 place, now bo's
+        False
+        """
+        name = clean_name(annotator, "annotator name")
+        at = utc(now)
+        with self.transaction() as conn:
+            campaign = fetch_campaign(conn, campaign_id)
+            who = member_id(conn, campaign_id, name)
+            _release(conn, campaign, at)
+            held = conn.execute(
+                "SELECT item_id FROM assignments WHERE campaign_id = ? AND annotator_id = ?", (campaign_id, who)
+            ).fetchone()
+            if held is not None and int(held[0]) == item_id:
+                conn.execute(
+                    "UPDATE assignments SET leased_at = ? WHERE campaign_id = ? AND annotator_id = ?",
+                    (stamp(at), campaign_id, who),
+                )
+                return True
+            done = completed(conn, campaign)
+            if any(item == item_id and person == who for item, person, _ in done):
+                return True  # already one of the item's r: changing their own judgment
+            items = conn.execute(
+                "SELECT id, position FROM items WHERE corpus_id = ? ORDER BY position", (campaign.corpus_id,)
+            ).fetchall()
+            order = [int(items[n][0]) for n in campaign_order(campaign, [int(r[1]) for r in items])]
+            if item_id not in order:
+                raise StoreError(f"item {item_id} is not in campaign {campaign_id}'s corpus")
+            takers = {person for item, person, _ in done if item == item_id} | {
+                int(r[0])
+                for r in conn.execute(
+                    "SELECT annotator_id FROM assignments WHERE campaign_id = ? AND item_id = ?", (campaign_id, item_id)
+                )
+            }
+            if item_id not in order[: campaign.overlap] and len(takers - {who}) >= campaign.judgments_per_item:
+                return False
+            conn.execute("DELETE FROM assignments WHERE campaign_id = ? AND annotator_id = ?", (campaign_id, who))
+            conn.execute(
+                "INSERT INTO assignments (campaign_id, annotator_id, item_id, leased_at) VALUES (?, ?, ?, ?)",
+                (campaign_id, who, item_id, stamp(at)),
+            )
+            return True
 
     def release_stale(self, campaign_id: int, now: Optional[datetime] = None) -> int:
         """Free the campaign's leases older than its ``lease_minutes`` at ``now``; how many were freed.

@@ -213,3 +213,28 @@ def test_without_a_campaign_the_page_is_the_local_one_and_says_so(tmp_path, monk
     at = page()
     assert LOCAL in [plain(c.value) for c in at.caption]
     assert any("Load a corpus above" in i.value for i in at.info)
+
+
+def test_a_judgment_on_an_item_whose_places_went_to_others_meanwhile_is_not_saved(tmp_path, monkeypatch):
+    """ann's lease runs out while she is away and bob takes the item's one place (r = 1): her next key on
+    it is refused with the reason, so r is never passed; before, it was recorded (a second judge)."""
+    import sqlite3
+
+    from ui.render.literal import md_literal
+    from ui.widgets.annotate_assigned import GONE
+
+    monkeypatch.setenv("ROUGE_LENS_DATA", str(tmp_path))
+    with AnnotationStore(default_path()) as store:
+        corpus = store.add_corpus(read_corpus(b'{"id": "d0", "candidate": "only one", "reference": "r"}', "c.jsonl"))
+        c = store.create_campaign(corpus, "one", store.summeval_rubric(), judgments_per_item=1, lease_minutes=5)
+        ann, _ = store.invite(c.id, "ann"), store.invite(c.id, "bob")
+    at = page(ann)
+    assert shown(at).count("only one") == 1
+    with sqlite3.connect(default_path()) as conn:  # ann has been away for an hour
+        conn.execute("UPDATE assignments SET leased_at = '2000-01-01T00:00:00+00:00'")
+    with AnnotationStore(default_path()) as store:
+        assert store.next_assignment(c.id, "bob") is not None  # bob gets the item's one place
+    criteria(at)[0].set_value(4).run()
+    assert not at.exception, at.exception
+    assert judged_by("ann") == {}
+    assert md_literal(f"Not saved: {GONE}", 600) in [e.value for e in at.error]

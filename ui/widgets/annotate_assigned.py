@@ -9,11 +9,11 @@ item back (its lease is still theirs), and the page says what is missing.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import streamlit as st
 
-from annotation import Item
+from annotation import Item, StoreError
 from ui.render.instructions import instructions_markdown
 from ui.render.literal import md_literal
 from ui.widgets.access import visitor_access
@@ -25,6 +25,8 @@ ASKED = "_annot_asked"  # the item Next was pressed on (the same one back: it is
 
 #: What a member with nothing left to judge is told.
 FINISHED = "The campaign has nothing left for you to judge: every item you could take is done. Thank you!"
+#: Why a judgment was not saved: the item's places went to others while its lease had run out.
+GONE = "this item went to other annotators while you were away (your time on it ran out): press Next for another"
 #: What Next on an item not yet judged on every criterion says.
 NOT_YET = "This item still needs your judgment on every criterion: judge them all, or skip it."
 
@@ -58,6 +60,21 @@ def assigned_item(store: Any, campaign_id: int, annotator: str) -> Optional[Item
     if st.session_state.pop(ASKED, None) == item.id:
         st.info(NOT_YET)
     return item
+
+
+def judgment_write(
+    item_id: int, criterion_id: int, annotator: str, value: float, campaign_id: Optional[int] = None
+) -> Callable[[Any], None]:
+    """The store write of one judgment (for :func:`ui.widgets.store_messages.save`). In a campaign the
+    item is held for the annotator first (:meth:`~annotation.AnnotationStore.hold`), so its r places are
+    never passed; when they went to others meanwhile the judgment is not saved and :data:`GONE` says why."""
+
+    def write(store: Any) -> None:
+        if campaign_id is not None and not store.hold(campaign_id, annotator, item_id):
+            raise StoreError(GONE)
+        store.record(item_id, criterion_id, annotator, value)
+
+    return write
 
 
 def still_member(store: Any, campaign_id: int, annotator: str) -> bool:

@@ -25,7 +25,7 @@ from ui.render.html import esc
 from ui.render.literal import md_literal
 from ui.render.ngrams import ngram_page_html
 from ui.widgets import state
-from ui.widgets.annotate_assigned import ask_next, assigned_item, instructions, show_again, still_member
+from ui.widgets.annotate_assigned import ask_next, assigned_item, instructions, judgment_write, show_again, still_member
 from ui.widgets.content_units import content_units
 from ui.widgets.keyboard import LEGEND, NEXT, PREVIOUS, SKIP, UNDO
 from ui.widgets.store_messages import failed, failures_shown, forget, receipt, save, show
@@ -60,10 +60,10 @@ def short(name: str) -> str:
     return hashlib.sha256(name.encode()).hexdigest()[:10]
 
 
-def _record(item_id: int, criterion_id: int, annotator: str, key: str) -> None:
+def _record(item_id: int, criterion_id: int, annotator: str, key: str, campaign_id: Optional[int] = None) -> None:
     value = st.session_state.get(key)
     if value is not None:
-        save(key, lambda s: s.record(item_id, criterion_id, annotator, value))
+        save(key, judgment_write(item_id, criterion_id, annotator, value, campaign_id))
 
 
 def _note(item_id: int, annotator: str, key: str) -> None:
@@ -156,12 +156,12 @@ def _held(key: str, value: Any) -> None:
         st.session_state[key] = value
 
 
-def _criterion(item: Item, c: Any, annotator: str, stored: dict[int, float], i: int) -> None:
+def _criterion(item: Item, c: Any, annotator: str, stored: dict[int, float], i: int, campaign: Optional[int]) -> None:
     key = f"annot_v_{item.id}_{c.id}_{short(annotator)}"
     label = f"{c.name}: {c.description}" if c.description else c.name
     have = stored.get(c.id)
     with st.container(key=f"annot_crit_{i}"):
-        args = (item.id, c.id, annotator, key)
+        args = (item.id, c.id, annotator, key, campaign)
         if c.integer and c.scale_max - c.scale_min <= 10:
             options = list(range(int(c.scale_min), int(c.scale_max) + 1))
             keys = [str(o) for o in options if 0 <= o <= 9]  # the options are their own digits: one key each
@@ -266,7 +266,7 @@ def _draw_item(
         mine = store.judgments(where.corpus_id, annotator=annotator, item_id=item.id)
         stored = {j.criterion_id: j.value for j in mine}
         for i, crit in enumerate(rubric.criteria):
-            _criterion(item, crit, annotator, stored, i)
+            _criterion(item, crit, annotator, stored, i, where.campaign_id)
     else:
         content_units(store, where.corpus_id, item, annotator)
     status = store.status(item.id, annotator)
