@@ -250,7 +250,7 @@ def _draw_item(
         st.warning(md_literal(f"Your place in the corpus was not saved: {e}", 600))
     total, progress = len(ids), store.progress(where.corpus_id, annotator, rubric)  # counted in SQL
     if assigned:  # a member sees their own count only: the campaign decides what is left
-        st.caption(f"You have judged {progress.done:,} items on every criterion · {progress.skipped:,} skipped.")
+        st.caption(f"Judged on every criterion: {progress.done:,} · skipped: {progress.skipped:,}.")
         st.subheader(f"Item {progress.done + 1}")
     else:
         counts = f"{progress.done:,} of {total:,} judged on every criterion · {progress.skipped:,} skipped"

@@ -51,7 +51,10 @@ def _revoke(store: AnnotationStore, campaign: Campaign) -> None:
     active = [m.annotator for m in store.members(campaign.id) if m.revoked_at is None]
     if not active:
         return
-    with st.expander("Revoke a member"):
+    # Not an expander: choosing a member reruns the page, the invite's one-time link above goes away, and
+    # an expander below it would be drawn anew, closed, under the organiser's pointer.
+    with st.container(border=True):
+        st.markdown("**Revoke a member**")
         who = st.selectbox("Member", active, key="camp_rev_who")
         sure = st.checkbox("Yes: their link stops working now (their judgments stay)", key="camp_rev_sure")
         if st.button("Revoke", key="camp_rev_go", disabled=not sure):
