@@ -58,6 +58,28 @@ def _release(conn: sqlite3.Connection, campaign: Campaign, at: datetime) -> int:
     return int(cur.rowcount)
 
 
+def _member_lease(
+    conn: sqlite3.Connection, campaign_id: int, annotator: str, at: datetime
+) -> tuple[Campaign, int, Optional[int]]:
+    """The campaign, the member's annotator id and the item leased to them after the stale leases are
+    freed at ``at`` (None: no lease); :class:`StoreError` for an unknown campaign or a non-member."""
+    campaign = fetch_campaign(conn, campaign_id)
+    who = member_id(conn, campaign_id, clean_name(annotator, "annotator name"))
+    _release(conn, campaign, at)
+    held = conn.execute(
+        "SELECT item_id FROM assignments WHERE campaign_id = ? AND annotator_id = ?", (campaign_id, who)
+    ).fetchone()
+    return campaign, who, None if held is None else int(held[0])
+
+
+def _campaign_items(conn: sqlite3.Connection, campaign: Campaign) -> list[int]:
+    """The ids of the campaign's corpus items in the campaign's order (:func:`campaign_order`)."""
+    items = conn.execute(
+        "SELECT id, position FROM items WHERE corpus_id = ? ORDER BY position", (campaign.corpus_id,)
+    ).fetchall()
+    return [int(items[n][0]) for n in campaign_order(campaign, [int(r[1]) for r in items])]
+
+
 class AssignmentMixin(StoreConnection):
     """next_assignment, hold, release_stale."""
 
@@ -75,12 +97,9 @@ class AssignmentMixin(StoreConnection):
         >>> s.next_assignment(camp.id, "al") == first, s.next_assignment(camp.id, "bo") == first
         (True, False)
         """
-        name = clean_name(annotator, "annotator name")
         at = utc(now)
         with self.transaction() as conn:
-            campaign = fetch_campaign(conn, campaign_id)
-            who = member_id(conn, campaign_id, name)
-            _release(conn, campaign, at)
+            campaign, who, held = _member_lease(conn, campaign_id, annotator, at)
             done = completed(conn, campaign)
             passed = {item for item, person, _ in done if person == who} | {
                 int(r[0])
@@ -90,11 +109,8 @@ class AssignmentMixin(StoreConnection):
                     (campaign.corpus_id, who),
                 )
             }
-            held = conn.execute(
-                "SELECT item_id FROM assignments WHERE campaign_id = ? AND annotator_id = ?", (campaign_id, who)
-            ).fetchone()
-            if held is not None and int(held[0]) not in passed:
-                return fetch_item(conn, int(held[0]))
+            if held is not None and held not in passed:
+                return fetch_item(conn, held)
             conn.execute("DELETE FROM assignments WHERE campaign_id = ? AND annotator_id = ?", (campaign_id, who))
             chosen = _choose(conn, campaign, who, passed, done)
             if chosen is None:
@@ -129,16 +145,10 @@ class AssignmentMixin(StoreConnection):
         >>> s.hold(camp.id, "al", item.id, now=start + timedelta(minutes=52))  # r = 1 place, now bo's
         False
         """
-        name = clean_name(annotator, "annotator name")
         at = utc(now)
         with self.transaction() as conn:
-            campaign = fetch_campaign(conn, campaign_id)
-            who = member_id(conn, campaign_id, name)
-            _release(conn, campaign, at)
-            held = conn.execute(
-                "SELECT item_id FROM assignments WHERE campaign_id = ? AND annotator_id = ?", (campaign_id, who)
-            ).fetchone()
-            if held is not None and int(held[0]) == item_id:
+            campaign, who, held = _member_lease(conn, campaign_id, annotator, at)
+            if held == item_id:
                 conn.execute(
                     "UPDATE assignments SET leased_at = ? WHERE campaign_id = ? AND annotator_id = ?",
                     (stamp(at), campaign_id, who),
@@ -147,10 +157,7 @@ class AssignmentMixin(StoreConnection):
             done = completed(conn, campaign)
             if any(item == item_id and person == who for item, person, _ in done):
                 return True  # already one of the item's r: changing their own judgment
-            items = conn.execute(
-                "SELECT id, position FROM items WHERE corpus_id = ? ORDER BY position", (campaign.corpus_id,)
-            ).fetchall()
-            order = [int(items[n][0]) for n in campaign_order(campaign, [int(r[1]) for r in items])]
+            order = _campaign_items(conn, campaign)
             if item_id not in order:
                 raise StoreError(f"item {item_id} is not in campaign {campaign_id}'s corpus")
             takers = {person for item, person, _ in done if item == item_id} | {
@@ -191,10 +198,7 @@ def _choose(
     conn: sqlite3.Connection, campaign: Campaign, who: int, passed: set[int], done: list[tuple[int, int, str]]
 ) -> Optional[int]:
     """The id of the item to lease to member ``who`` (see the module's rules), or None."""
-    items = conn.execute(
-        "SELECT id, position FROM items WHERE corpus_id = ? ORDER BY position", (campaign.corpus_id,)
-    ).fetchall()
-    order = [int(items[n][0]) for n in campaign_order(campaign, [int(r[1]) for r in items])]
+    order = _campaign_items(conn, campaign)
     takers: dict[int, set[int]] = {}
     for item, person, _ in done:
         takers.setdefault(item, set()).add(person)
