@@ -6,6 +6,7 @@ campaign the page is the local one and says so."""
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -238,3 +239,62 @@ def test_a_judgment_on_an_item_whose_places_went_to_others_meanwhile_is_not_save
     assert not at.exception, at.exception
     assert judged_by("ann") == {}
     assert md_literal(f"Not saved: {GONE}", 600) in [e.value for e in at.error]
+    assert not criteria(at) and [b for b in at.button if str(b.key).startswith("annot_next_")]  # Next, no dead item
+
+
+def one_item_campaign(r: int = 1, lease_minutes: int = 30) -> tuple[int, str]:
+    """A campaign on one item (r = 1), ann and bob invited; its id and ann's token."""
+    with AnnotationStore(default_path()) as store:
+        corpus = store.add_corpus(read_corpus(b'{"id": "d0", "candidate": "only one", "reference": "r"}', "c.jsonl"))
+        c = store.create_campaign(corpus, "one", store.summeval_rubric(), judgments_per_item=r,
+                                  lease_minutes=lease_minutes)  # fmt: skip
+        ann, _ = store.invite(c.id, "ann"), store.invite(c.id, "bob")
+    return c.id, ann
+
+
+def age_leases(minutes: float) -> None:
+    """Every lease taken ``minutes`` ago (the annotator has been reading that long)."""
+    then = (datetime.now(timezone.utc) - timedelta(minutes=minutes)).isoformat(timespec="microseconds")
+    with AnnotationStore(default_path()) as store, store.transaction() as conn:
+        conn.execute("UPDATE assignments SET leased_at = ?", (then,))
+
+
+def test_an_annotator_who_only_reads_the_item_keeps_it(tmp_path, monkeypatch):
+    """ann has read the item for 25 of its 30 minutes, then writes a note (no judgment): the page's draw
+    renews her lease, so 10 minutes later bob still gets nothing; before, the item went to bob at 30."""
+    monkeypatch.setenv("ROUGE_LENS_DATA", str(tmp_path))
+    cid, ann = one_item_campaign()
+    at = page(ann)
+    age_leases(25)
+    (note,) = [t for t in at.text_area if str(t.key).startswith("annot_note_")]
+    note.input("long source, still reading").run()
+    assert not at.exception, at.exception
+    assert "only one" in shown(at) and not at.warning
+    later = datetime.now(timezone.utc) + timedelta(minutes=10)  # 35 minutes after she took it
+    with AnnotationStore(default_path()) as store:
+        assert store.next_assignment(cid, "bob", now=later) is None  # ann's lease runs until 30 after the note
+        assert store.next_assignment(cid, "bob", now=later + timedelta(minutes=25)) is not None  # then it is free
+
+
+def test_a_kept_item_whose_places_went_to_others_says_so_and_offers_next(tmp_path, monkeypatch):
+    """ann is away for an hour and bob takes the item's one place: her next draw says it is gone and
+    offers Next (which thanks her: nothing is left), instead of showing a dead item to judge."""
+    from ui.render.literal import md_literal
+    from ui.widgets.annotate_assigned import GONE
+
+    monkeypatch.setenv("ROUGE_LENS_DATA", str(tmp_path))
+    cid, ann = one_item_campaign()
+    at = page(ann)
+    assert criteria(at)
+    age_leases(60)
+    with AnnotationStore(default_path()) as store:
+        assert store.next_assignment(cid, "bob") is not None  # bob gets the item's one place
+    at.run()
+    assert not at.exception, at.exception
+    assert [w.value for w in at.warning] == [md_literal(GONE[:1].upper() + GONE[1:], 600)]
+    assert not criteria(at) and "only one" not in "".join(str(h.proto.body) for h in at.get("html"))
+    (button,) = [b for b in at.button if str(b.key).startswith("annot_next_")]
+    button.click().run()
+    assert not at.exception, at.exception
+    assert [s.value for s in at.success] == [FINISHED] and not at.warning
+    assert judged_by("ann") == {}

@@ -4,7 +4,10 @@ until the member presses Next or Skip on it, so judging the last criterion does 
 itself; and the campaign's instructions above it, open on the first item of the session.
 
 The store decides what comes next: Next on an item not yet judged on every criterion gets the same
-item back (its lease is still theirs), and the page says what is missing.
+item back (its lease is still theirs), and the page says what is missing. Each draw of the kept item
+renews its lease (:meth:`~annotation.AnnotationStore.hold`), so a member who reads a long document,
+writes a note or flags it keeps the item; when its places went to others meanwhile the page says so
+and offers Next instead of the dead item.
 """
 
 from __future__ import annotations
@@ -17,11 +20,13 @@ from annotation import Item, StoreError
 from ui.render.instructions import instructions_markdown
 from ui.render.literal import md_literal
 from ui.widgets.access import visitor_access
+from ui.widgets.keyboard import NEXT
 from ui.widgets.store_messages import forget, save
 
 ASSIGNED = "_annot_assigned"  # (campaign, annotator) -> the id of the item shown to them
 FIRST = "_annot_first"  # (campaign, annotator) -> the session's first item (its instructions are open)
 ASKED = "_annot_asked"  # the item Next was pressed on (the same one back: it is not judged yet)
+REFUSED = "_annot_refused"  # the item a judgment was just refused on (GONE): the draw says "Not saved"
 
 #: What a member with nothing left to judge is told.
 FINISHED = "The campaign has nothing left for you to judge: every item you could take is done. Thank you!"
@@ -32,8 +37,9 @@ NOT_YET = "This item still needs your judgment on every criterion: judge them al
 
 
 def assigned_item(store: Any, campaign_id: int, annotator: str) -> Optional[Item]:
-    """The item shown to ``annotator``: the one kept in the session, else the store's next assignment
-    (leased to them); None, saying so and thanking them, when the campaign has nothing left for them.
+    """The item shown to ``annotator``: the one kept in the session (its lease renewed: :func:`kept_item`),
+    else the store's next assignment (leased to them); None, saying so and thanking them, when the
+    campaign has nothing left for them, or saying so and offering Next, when the kept item is no longer theirs.
 
     >>> from streamlit.testing.v1 import AppTest
     >>> script = "\\n".join([
@@ -48,8 +54,7 @@ def assigned_item(store: Any, campaign_id: int, annotator: str) -> Optional[Item
     shown = st.session_state.setdefault(ASSIGNED, {})
     at = (campaign_id, annotator)
     if at in shown:
-        kept: Item = store.item(shown[at])
-        return kept
+        return kept_item(store, at, shown[at])
     item: Optional[Item] = store.next_assignment(campaign_id, annotator)
     if item is None:
         st.session_state.pop(ASKED, None)
@@ -62,6 +67,36 @@ def assigned_item(store: Any, campaign_id: int, annotator: str) -> Optional[Item
     return item
 
 
+def kept_item(store: Any, at: tuple[int, str], item_id: int) -> Optional[Item]:
+    """The item kept in the session for ``at`` (campaign, annotator), its lease renewed from now (the
+    member is reading it, though no judgment is recorded yet); None, with :data:`GONE` and a Next button,
+    when its places went to others while the lease had run out. A store that cannot renew the lease now
+    (busy, unreachable) leaves the item shown, saying so: the judgment's own hold decides when it is saved.
+
+    >>> from streamlit.testing.v1 import AppTest
+    >>> script = "\\n".join([
+    ...     "from unittest import mock", "from ui.widgets.annotate_assigned import kept_item",
+    ...     "kept_item(mock.Mock(**{'hold.return_value': False}), (1, 'al'), 7)"])
+    >>> at = AppTest.from_string(script).run()
+    >>> at.warning[0].value.startswith("This item went to other annotators"), at.button[0].key
+    (True, 'annot_next_7')
+    """
+    try:
+        held = store.hold(at[0], at[1], item_id)
+    except StoreError as e:  # the renewal is a convenience; the judgment is held again before it is saved
+        st.warning(md_literal(f"Your time on this item was not renewed: {e}", 600))
+        held = True
+    if not held:  # a key just pressed on it was refused: say it was not saved, as beside a criterion
+        if st.session_state.pop(REFUSED, None) == item_id:
+            st.error(md_literal(f"Not saved: {GONE}", 600))
+        else:
+            st.warning(md_literal(GONE[:1].upper() + GONE[1:], 600))
+        st.button(NEXT, key=f"annot_next_{item_id}", on_click=ask_next, args=(at, item_id))
+        return None
+    kept: Item = store.item(item_id)
+    return kept
+
+
 def judgment_write(
     item_id: int, criterion_id: int, annotator: str, value: float, campaign_id: Optional[int] = None
 ) -> Callable[[Any], None]:
@@ -71,6 +106,7 @@ def judgment_write(
 
     def write(store: Any) -> None:
         if campaign_id is not None and not store.hold(campaign_id, annotator, item_id):
+            st.session_state[REFUSED] = item_id
             raise StoreError(GONE)
         store.record(item_id, criterion_id, annotator, value)
 
