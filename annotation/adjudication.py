@@ -9,10 +9,10 @@ earlier adjudication (only the latest one counts).
 from __future__ import annotations
 
 import math
-import sqlite3
 
 from .campaign_data import fetch_campaign, member_id
 from .connection import StoreConnection
+from .db import Db
 from .model import Adjudication, Campaign, Criterion, Disagreement, Gold, StoreError, clean_name, now
 from .rubrics import load_rubric
 from .status import MAX_NOTE
@@ -20,7 +20,7 @@ from .status import MAX_NOTE
 _CELL_ORDER = "ORDER BY i.position, cr.position"
 
 
-def _cell(conn: sqlite3.Connection, campaign: Campaign, item_id: int, criterion_name: str) -> Criterion:
+def _cell(conn: Db, campaign: Campaign, item_id: int, criterion_name: str) -> Criterion:
     """The criterion ``criterion_name`` of the campaign's rubric, once ``item_id`` is known to be an
     item of its corpus (:class:`StoreError` otherwise)."""
     row = conn.execute("SELECT corpus_id FROM items WHERE id = ?", (item_id,)).fetchone()

@@ -23,13 +23,13 @@ servers, asking at once are served one after the other, each seeing the other's 
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 from datetime import datetime, timedelta
 from typing import Optional, Sequence
 
 from .campaign_data import completed, fetch_campaign, member_id, stamp, utc
 from .connection import StoreConnection
 from .corpora import fetch_item
+from .db import Db
 from .model import Campaign, Item, StoreError, clean_name
 
 
@@ -51,16 +51,14 @@ def campaign_order(campaign: Campaign, positions: Sequence[int]) -> list[int]:
     return sorted(range(len(positions)), key=key)
 
 
-def _release(conn: sqlite3.Connection, campaign: Campaign, at: datetime) -> int:
+def _release(conn: Db, campaign: Campaign, at: datetime) -> int:
     """Delete the campaign's leases older than its lease time at ``at``; how many."""
     cutoff = stamp(at - timedelta(minutes=campaign.lease_minutes))
     cur = conn.execute("DELETE FROM assignments WHERE campaign_id = ? AND leased_at < ?", (campaign.id, cutoff))
     return int(cur.rowcount)
 
 
-def _member_lease(
-    conn: sqlite3.Connection, campaign_id: int, annotator: str, at: datetime
-) -> tuple[Campaign, int, Optional[int]]:
+def _member_lease(conn: Db, campaign_id: int, annotator: str, at: datetime) -> tuple[Campaign, int, Optional[int]]:
     """The campaign, the member's annotator id and the item leased to them after the stale leases are
     freed at ``at`` (None: no lease); :class:`StoreError` for an unknown campaign or a non-member."""
     campaign = fetch_campaign(conn, campaign_id)
@@ -72,7 +70,7 @@ def _member_lease(
     return campaign, who, None if held is None else int(held[0])
 
 
-def _campaign_items(conn: sqlite3.Connection, campaign: Campaign) -> list[int]:
+def _campaign_items(conn: Db, campaign: Campaign) -> list[int]:
     """The ids of the campaign's corpus items in the campaign's order (:func:`campaign_order`)."""
     items = conn.execute(
         "SELECT id, position FROM items WHERE corpus_id = ? ORDER BY position", (campaign.corpus_id,)
@@ -195,7 +193,7 @@ class AssignmentMixin(StoreConnection):
 
 
 def _choose(
-    conn: sqlite3.Connection, campaign: Campaign, who: int, passed: set[int], done: list[tuple[int, int, str]]
+    conn: Db, campaign: Campaign, who: int, passed: set[int], done: list[tuple[int, int, str]]
 ) -> Optional[int]:
     """The id of the item to lease to member ``who`` (see the module's rules), or None."""
     order = _campaign_items(conn, campaign)

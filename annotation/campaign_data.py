@@ -8,10 +8,10 @@ campaign, so a person in two campaigns of one corpus and rubric judges once for 
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime, timezone
 from typing import Any, Optional
 
+from .db import Db
 from .model import Campaign, StoreError
 
 _CAMPAIGN_COLUMNS = (
@@ -41,7 +41,7 @@ def stamp(when: datetime) -> str:
     return when.isoformat(timespec="microseconds")
 
 
-def fetch_campaign(conn: sqlite3.Connection, campaign_id: int) -> Campaign:
+def fetch_campaign(conn: Db, campaign_id: int) -> Campaign:
     """Campaign ``campaign_id`` read on ``conn`` (:class:`StoreError` if there is none)."""
     if isinstance(campaign_id, bool) or not isinstance(campaign_id, int):
         raise StoreError(f"campaign: {campaign_id!r} is not a campaign id")
@@ -51,7 +51,7 @@ def fetch_campaign(conn: sqlite3.Connection, campaign_id: int) -> Campaign:
     return campaign_record(row)
 
 
-def select_campaigns(conn: sqlite3.Connection) -> list[Campaign]:
+def select_campaigns(conn: Db) -> list[Campaign]:
     """Every campaign, by name."""
     return [campaign_record(r) for r in conn.execute(f"SELECT {_CAMPAIGN_COLUMNS} FROM campaigns ORDER BY name")]
 
@@ -71,7 +71,7 @@ def campaign_record(row: Any) -> Campaign:
     )
 
 
-def completed(conn: sqlite3.Connection, campaign: Campaign) -> list[tuple[int, int, str]]:
+def completed(conn: Db, campaign: Campaign) -> list[tuple[int, int, str]]:
     """(item id, annotator id, when) of each item a member has judged on every criterion of the
     campaign's rubric, ``when`` being the first judgment of its last criterion; in that time order."""
     rows = conn.execute(
@@ -85,7 +85,7 @@ def completed(conn: sqlite3.Connection, campaign: Campaign) -> list[tuple[int, i
     return [(int(r[0]), int(r[1]), str(r[2])) for r in rows]
 
 
-def member_id(conn: sqlite3.Connection, campaign_id: int, name: str, role: Optional[str] = None) -> int:
+def member_id(conn: Db, campaign_id: int, name: str, role: Optional[str] = None) -> int:
     """The annotator id of ``name``, a member of the campaign not revoked (with ``role`` if given);
     :class:`StoreError` otherwise."""
     row = conn.execute(

@@ -15,6 +15,7 @@ from typing import Union
 from .adjudication import AdjudicationMixin
 from .campaign_data import fetch_campaign, select_campaigns
 from .campaign_progress import CampaignProgressMixin
+from .db import new_id
 from .invites import InvitesMixin
 from .model import Campaign, Rubric, StoreError, clean_name, now
 from .rubrics import load_rubric
@@ -86,10 +87,10 @@ class CampaignsMixin(InvitesMixin, AdjudicationMixin, CampaignProgressMixin):
                 raise StoreError(f"campaign name: {label!r} is taken; choose another")
             cur = conn.execute(
                 "INSERT INTO campaigns (corpus_id, rubric_id, name, judgments_per_item, overlap, instructions, "
-                "lease_minutes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "lease_minutes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (corpus_id, rubric_id, label, r, k, instructions, minutes, now()),
             )
-            return fetch_campaign(conn, int(cur.lastrowid or 0))
+            return fetch_campaign(conn, new_id(cur))
 
     def campaigns(self) -> list[Campaign]:
         """Every campaign, by name (an empty list: the app stays in its single-user mode).

@@ -27,9 +27,10 @@ import threading
 import time
 from contextlib import contextmanager
 from types import TracebackType
-from typing import Iterator, Optional
+from typing import Any, Iterator, Optional, Protocol
 
 from . import schema
+from .db import Db
 from .model import StoreError
 from .sqlite_errors import store_error, transient
 
@@ -39,23 +40,103 @@ WRITE_ATTEMPTS = 4
 BACKOFF_SECONDS = 0.05
 
 
-class StoreConnection:
-    """Opens the database (migrating it), hands out transactions, closes it."""
+class Engine(Protocol):
+    """A database's side of the store's transactions: SQLite's (:class:`SqliteEngine`) or PostgreSQL's
+    (:class:`~annotation.postgres.PgEngine`)."""
+
+    #: The database's name for messages (a file's path; a URL without its password).
+    shown: str
+    #: The driver's exceptions that become a :class:`StoreError` (unless :meth:`misuse`).
+    errors: tuple[type[BaseException], ...]
+
+    def open(self) -> Any: ...
+    def usable(self, conn: Any) -> bool: ...
+    def begin(self, conn: Any, write: bool) -> None: ...
+    def end(self, conn: Any, commit: bool) -> None: ...
+    def in_transaction(self, conn: Any) -> bool: ...
+    def misuse(self, error: BaseException) -> bool: ...
+    def store_error(self, error: BaseException, writing: bool) -> StoreError: ...
+    def close(self, conn: Any) -> None: ...
+
+
+class SqliteEngine:
+    """SQLite's side: a file opened (and migrated) by :func:`schema.connect`, writes in ``BEGIN IMMEDIATE``
+    retried with backoff (:func:`_begin`), reads in a deferred ``BEGIN``."""
+
+    errors: tuple[type[BaseException], ...] = (sqlite3.Error,)
 
     def __init__(self, path: str) -> None:
-        self.path = path
+        self.shown = path
+        self._busy_seconds = schema.BUSY_TIMEOUT_MS / 1000  # the budget of a write waiting for others
+
+    def open(self) -> sqlite3.Connection:
+        """The file, opened and migrated; SQLite's busy handler waits one attempt's share of the budget."""
+        conn = schema.connect(self.shown)
+        conn.execute(f"PRAGMA busy_timeout = {attempt_timeout_ms(schema.BUSY_TIMEOUT_MS)}")
+        return conn
+
+    def usable(self, conn: Any) -> bool:
+        """Always: a file does not go away under an open connection."""
+        return True
+
+    def begin(self, conn: Any, write: bool) -> None:
+        """``BEGIN IMMEDIATE`` (retried) for a write, a deferred ``BEGIN`` for a read."""
+        if write:
+            _begin(conn)
+        else:
+            conn.execute("BEGIN")
+
+    def end(self, conn: Any, commit: bool) -> None:
+        """``COMMIT``, or a rollback that keeps the first error (:func:`_roll_back`)."""
+        if commit:
+            conn.execute("COMMIT")
+        else:
+            _roll_back(conn)
+
+    def in_transaction(self, conn: Any) -> bool:
+        """True inside a transaction."""
+        return bool(conn.in_transaction)
+
+    def misuse(self, error: BaseException) -> bool:
+        """A programming error (a closed connection, a bad parameter count): a bug to see."""
+        return isinstance(error, sqlite3.Error) and _misuse(error)
+
+    def store_error(self, error: BaseException, writing: bool) -> StoreError:
+        """SQLite's error in plain words (:mod:`.sqlite_errors`)."""
+        assert isinstance(error, sqlite3.Error)
+        return store_error(error, writing, self._busy_seconds)
+
+    def close(self, conn: Any) -> None:
+        """Close the file."""
+        conn.close()
+
+
+def engine_for(target: str) -> Engine:
+    """The engine of ``target``: a ``postgresql://`` URL, or an SQLite file's path (``":memory:"``)."""
+    if target.split(":", 1)[0].lower() in ("postgresql", "postgres"):
+        from .database import where
+        from .postgres import PgEngine
+
+        return PgEngine(where(target))
+    return SqliteEngine(target)
+
+
+class StoreConnection:
+    """Opens the database (migrating it), hands out transactions, closes it. ``target`` is an SQLite
+    file's path or a ``postgresql://`` URL (:func:`engine_for`)."""
+
+    def __init__(self, target: str) -> None:
+        self._engine = engine_for(target)
+        self.path = self._engine.shown
         self._lock = threading.RLock()
         self._depth = 0
-        self._busy_seconds = schema.BUSY_TIMEOUT_MS / 1000  # the budget of a write waiting for others
-        self._conn: Optional[sqlite3.Connection] = schema.connect(path)
-        # SQLite's busy handler waits this long in each attempt of _begin(); the attempts share the budget.
-        self._conn.execute(f"PRAGMA busy_timeout = {attempt_timeout_ms(schema.BUSY_TIMEOUT_MS)}")
+        self._conn: Optional[Any] = self._engine.open()
 
     def close(self) -> None:
         """Close the connection (every write was already committed); later calls raise :class:`StoreError`."""
         with self._lock:
             if self._conn is not None:
-                self._conn.close()
+                self._engine.close(self._conn)
                 self._conn = None
 
     def __enter__(self) -> StoreConnection:
@@ -75,7 +156,7 @@ class StoreConnection:
         return self._conn is None
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> Iterator[Db]:
         """One all-or-nothing write transaction: committed when the block ends, rolled back if an
         exception leaves it. Store calls made inside join it (they commit with it, not before).
 
@@ -99,23 +180,23 @@ class StoreConnection:
                 finally:
                     self._depth -= 1
                 return
-            if conn.in_transaction:  # inside snapshot(): a deferred read cannot safely become a write
+            if self._engine.in_transaction(conn):  # inside snapshot(): a read cannot safely become a write
                 raise StoreError("cannot write inside snapshot(); use transaction() for reads that lead to writes")
             self._depth = 1
             try:
-                _begin(conn)
+                conn = self._begun(conn, write=True)
                 yield conn
-                conn.execute("COMMIT")
+                self._engine.end(conn, commit=True)
             except BaseException as e:
-                _roll_back(conn)
-                if isinstance(e, sqlite3.Error) and not _misuse(e):
-                    raise self._store_error(e, writing=True) from e
+                self._engine.end(conn, commit=False)
+                if isinstance(e, self._engine.errors) and not self._engine.misuse(e):
+                    raise self._engine.store_error(e, writing=True) from e
                 raise
             finally:
                 self._depth = 0
 
     @contextmanager
-    def snapshot(self) -> Iterator[sqlite3.Connection]:
+    def snapshot(self) -> Iterator[Db]:
         """A read transaction: the reads inside see one state of the database (the current write
         transaction's or snapshot's, when inside one). Writers in other connections are not blocked.
 
@@ -126,29 +207,43 @@ class StoreConnection:
         """
         with self._lock:
             conn = self._open()
-            if self._depth or conn.in_transaction:  # inside a transaction or another snapshot: join it
+            if self._depth or self._engine.in_transaction(conn):  # inside a transaction or snapshot: join it
                 yield conn
                 return
             try:
-                conn.execute("BEGIN")
+                conn = self._begun(conn, write=False)
                 try:
                     yield conn
                 finally:
-                    if conn.in_transaction:
-                        conn.execute("COMMIT")
-            except sqlite3.Error as e:
-                if _misuse(e):
+                    if self._engine.in_transaction(conn):
+                        self._engine.end(conn, commit=True)
+            except self._engine.errors as e:
+                if self._engine.misuse(e):
                     raise
-                _roll_back(conn)
-                raise self._store_error(e, writing=False) from e
+                self._engine.end(conn, commit=False)
+                raise self._engine.store_error(e, writing=False) from e
 
-    def _open(self) -> sqlite3.Connection:
+    def _open(self) -> Any:
         if self._conn is None:
             raise StoreError(f"{self.path}: the annotation store is closed")
+        if not self._engine.usable(self._conn):  # lost (a database server restarted): take a new one
+            self._engine.close(self._conn)
+            self._conn = None
+            self._conn = self._engine.open()
         return self._conn
 
-    def _store_error(self, error: sqlite3.Error, writing: bool) -> StoreError:
-        return store_error(error, writing, self._busy_seconds)
+    def _begun(self, conn: Any, write: bool) -> Any:
+        """``conn`` with a transaction begun; a connection found lost at ``BEGIN`` (nothing of the
+        transaction has run) is replaced and the transaction begun on the new one."""
+        try:
+            self._engine.begin(conn, write)
+            return conn
+        except self._engine.errors:
+            if self._engine.usable(conn):
+                raise
+        conn = self._open()
+        self._engine.begin(conn, write)
+        return conn
 
 
 def attempt_timeout_ms(budget_ms: int) -> int:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 from types import MappingProxyType
 from typing import Any, Optional, Union
 
 from rouge_core.io.readers.model import Corpus
 
 from .connection import StoreConnection
+from .db import Db, new_id
 from .model import CorpusInfo, Item, StoreError, clean_name, now
 
 _ITEM_COLUMNS = (
@@ -72,10 +72,11 @@ class CorporaMixin(StoreConnection):
             if conn.execute("SELECT 1 FROM corpora WHERE name = ?", (label,)).fetchone() is not None:
                 raise StoreError(f"corpus name {label!r}: a corpus with other documents has it; choose another name")
             cur = conn.execute(
-                "INSERT INTO corpora (name, content_hash, format, sentences, created_at) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO corpora (name, content_hash, format, sentences, created_at) "
+                "VALUES (?, ?, ?, ?, ?) RETURNING id",
                 (label, digest, corpus.fmt, corpus.sentences, now()),
             )
-            corpus_id = int(cur.lastrowid or 0)
+            corpus_id = new_id(cur)
             conn.executemany(
                 "INSERT INTO items (corpus_id, position, doc_id, system, candidate_json, references_json, "
                 "source_text, meta_json, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -166,7 +167,7 @@ class CorporaMixin(StoreConnection):
             return fetch_item(conn, item_id)
 
 
-def corpus_item_ids(conn: sqlite3.Connection, corpus_id: int) -> list[int]:
+def corpus_item_ids(conn: Db, corpus_id: int) -> list[int]:
     """The ids of the corpus's items in input order, read on ``conn`` (:class:`StoreError` for an
     unknown corpus)."""
     rows = conn.execute("SELECT id FROM items WHERE corpus_id = ? ORDER BY position", (corpus_id,)).fetchall()
@@ -175,7 +176,7 @@ def corpus_item_ids(conn: sqlite3.Connection, corpus_id: int) -> list[int]:
     return [int(r[0]) for r in rows]
 
 
-def fetch_item(conn: sqlite3.Connection, item_id: int) -> Item:
+def fetch_item(conn: Db, item_id: int) -> Item:
     """The item ``item_id`` read on ``conn`` (:class:`StoreError` if there is none)."""
     row = conn.execute(f"SELECT {_ITEM_COLUMNS} FROM items WHERE id = ?", (item_id,)).fetchone()
     if row is None:

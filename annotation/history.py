@@ -10,11 +10,11 @@ own keys, and the exports and imports of judgments do not change.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
 from .connection import StoreConnection
+from .db import Db
 from .model import Annotator, StoreError, clean_name, now
 
 
@@ -29,7 +29,7 @@ class Undone:
 
 
 def log_change(
-    conn: sqlite3.Connection,
+    conn: Db,
     ids: tuple[int, int, int],
     corpus_id: int,
     old: Optional[tuple[float, str, str]],
@@ -100,7 +100,7 @@ class HistoryMixin(StoreConnection):
             return Undone(int(item_id), str(crit[0]), value)
 
 
-def _latest(conn: sqlite3.Connection, corpus_id: int, name: str) -> Optional[tuple[Any, ...]]:
+def _latest(conn: Db, corpus_id: int, name: str) -> Optional[tuple[Any, ...]]:
     """The newest change of annotator ``name`` in the corpus not yet undone."""
     row = conn.execute(
         "SELECT l.id, l.item_id, l.criterion_id, l.annotator_id, l.old_value, l.old_source, l.old_updated_at, "

@@ -7,13 +7,13 @@ and the field at the first problem, so the caller's transaction rolls the whole 
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime, timezone
 from typing import Any, NoReturn, Optional, Union
 
 from rouge_core.io.decoding import TextDecodeError, decode_text
 
 from .corpora import fetch_item
+from .db import Db, new_id
 from .judgments import annotator_id, upsert_judgment
 from .model import ANNOTATED, Criterion, ImportFileError, Item, StoreError, check_source, clean_name, now
 from .rubrics import load_rubric
@@ -63,7 +63,7 @@ def parse_time(value: str) -> str:
 class ImportContext:
     """Lookups (cached) and field conversions for one import file; ``line`` is the current row's line."""
 
-    def __init__(self, conn: sqlite3.Connection, name: str) -> None:
+    def __init__(self, conn: Db, name: str) -> None:
         self.conn = conn
         self.name = name
         self.line = 0
@@ -233,10 +233,10 @@ class ImportContext:
         if row is None:
             cur = self.conn.execute(
                 "INSERT INTO content_units (corpus_id, doc_id, reference, position, text, origin, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (item.corpus_id, item.doc_id, reference, position, text, origin, now()),
             )
-            return int(cur.lastrowid or 0)
+            return new_id(cur)
         unit = fetch_unit(self.conn, int(row[0]))
         if (unit.text, unit.reference) != (text, reference):
             self.fail(

@@ -6,11 +6,11 @@ replaces the value and its ``updated_at`` (``created_at`` stays the first time).
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any, Optional, Union
 
 from .connection import StoreConnection
 from .corpora import fetch_item
+from .db import Db, new_id
 from .history import log_change
 from .model import ANNOTATED, Annotator, Criterion, Judgment, check_source, clean_name, now
 from .rubrics import fetch_criterion
@@ -19,7 +19,7 @@ from .rubrics import fetch_criterion
 #: differs (re-importing published data), only when the incoming one is newer (importing a file).
 _REPLACE_WHEN = {
     "always": "",
-    "changed": " WHERE judgments.value IS NOT excluded.value OR judgments.source IS NOT excluded.source",
+    "changed": " WHERE judgments.value <> excluded.value OR judgments.source <> excluded.source",  # both NOT NULL
     "newer": " WHERE excluded.updated_at > judgments.updated_at",
 }
 
@@ -34,17 +34,16 @@ _SELECT = """SELECT j.id, j.item_id, j.criterion_id, j.annotator_id, c.name, i.d
 _ORDER = " ORDER BY c.name, i.position, r.name, r.version, cr.position, a.name, j.source"
 
 
-def annotator_id(conn: sqlite3.Connection, name: str) -> int:
+def annotator_id(conn: Db, name: str) -> int:
     """The id of annotator ``name`` (already clean), added if new; call inside a write transaction."""
     row = conn.execute("SELECT id FROM annotators WHERE name = ?", (name,)).fetchone()
     if row is not None:
         return int(row[0])
-    cur = conn.execute("INSERT INTO annotators (name, created_at) VALUES (?, ?)", (name, now()))
-    return int(cur.lastrowid or 0)
+    return new_id(conn.execute("INSERT INTO annotators (name, created_at) VALUES (?, ?) RETURNING id", (name, now())))
 
 
 def upsert_judgment(
-    conn: sqlite3.Connection,
+    conn: Db,
     ids: tuple[int, int, int],
     value: float,
     source: str,
@@ -63,7 +62,7 @@ def upsert_judgment(
     )
 
 
-def select_judgments(conn: sqlite3.Connection, where: str = "", args: tuple[Any, ...] = ()) -> tuple[Judgment, ...]:
+def select_judgments(conn: Db, where: str = "", args: tuple[Any, ...] = ()) -> tuple[Judgment, ...]:
     """Judgments matching the SQL condition ``where`` (over aliases j, i, c, cr, r, a), in export order:
     corpus name, item position, rubric, version, criterion position, annotator."""
     sql = _SELECT + (f" WHERE {where}" if where else "") + _ORDER

@@ -113,7 +113,8 @@ class OverlapMixin(StoreConnection):
                 conn.execute(
                     f"WITH mine AS ({complete.format(who='(SELECT id FROM annotators WHERE name = :name)')}) "
                     "SELECT j.annotator_id, COUNT(*) FROM (SELECT j.annotator_id, j.item_id FROM judgments j "
-                    "JOIN criteria cr ON cr.id = j.criterion_id WHERE j.item_id IN mine AND cr.rubric_id = :rubric "
+                    "JOIN criteria cr ON cr.id = j.criterion_id "
+                    "WHERE j.item_id IN (SELECT item_id FROM mine) AND cr.rubric_id = :rubric "
                     "GROUP BY j.annotator_id, j.item_id HAVING COUNT(*) = :k) j GROUP BY j.annotator_id",
                     args,
                 ).fetchall()

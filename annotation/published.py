@@ -157,7 +157,7 @@ def human_scores(
     args: list[Any] = [corpus_id, criterion]
     for column, chosen in (("j.source", sources), ("a.name", annotators)):
         if chosen is not None:
-            where.append(f"{column} IN ({', '.join('?' * len(chosen))})" if chosen else "0")
+            where.append(f"{column} IN ({', '.join('?' * len(chosen))})" if chosen else "1 = 0")  # chose none: no row
             args.extend(chosen)
     if rubric is not None:
         where.append("r.name = ?")

@@ -7,11 +7,11 @@ judgments keep pointing at the version they were made under.
 from __future__ import annotations
 
 import math
-import sqlite3
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from .connection import StoreConnection
+from .db import Db, new_id
 from .model import Criterion, Rubric, StoreError, clean_name, now
 
 
@@ -124,9 +124,9 @@ class RubricsMixin(StoreConnection):
                     return current
             version = 1 if latest is None else int(latest[1]) + 1
             cur = conn.execute(
-                "INSERT INTO rubrics (name, version, created_at) VALUES (?, ?, ?)", (label, version, now())
+                "INSERT INTO rubrics (name, version, created_at) VALUES (?, ?, ?) RETURNING id", (label, version, now())
             )
-            rubric_id = int(cur.lastrowid or 0)
+            rubric_id = new_id(cur)
             conn.executemany(
                 "INSERT INTO criteria (rubric_id, name, description, scale_min, scale_max, integer_scale, position) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -201,7 +201,7 @@ class RubricsMixin(StoreConnection):
 _CRITERION_COLUMNS = "id, rubric_id, name, description, scale_min, scale_max, integer_scale, position"
 
 
-def load_rubric(conn: sqlite3.Connection, rubric_id: int) -> Rubric:
+def load_rubric(conn: Db, rubric_id: int) -> Rubric:
     """Rubric version ``rubric_id`` with its criteria, read on ``conn``."""
     row = conn.execute("SELECT id, name, version, created_at FROM rubrics WHERE id = ?", (rubric_id,)).fetchone()
     if row is None:
@@ -212,7 +212,7 @@ def load_rubric(conn: sqlite3.Connection, rubric_id: int) -> Rubric:
     return Rubric(int(row[0]), str(row[1]), int(row[2]), str(row[3]), tuple(_criterion(r) for r in rows))
 
 
-def fetch_criterion(conn: sqlite3.Connection, criterion_id: int) -> Criterion:
+def fetch_criterion(conn: Db, criterion_id: int) -> Criterion:
     """Criterion ``criterion_id`` read on ``conn`` (:class:`StoreError` if there is none)."""
     row = conn.execute(f"SELECT {_CRITERION_COLUMNS} FROM criteria WHERE id = ?", (criterion_id,)).fetchone()
     if row is None:
@@ -226,7 +226,7 @@ def _criterion(row: Any) -> Criterion:
     )
 
 
-def _summeval_version(conn: sqlite3.Connection) -> Optional[Rubric]:
+def _summeval_version(conn: Db) -> Optional[Rubric]:
     """The latest stored version of ``"summeval"`` with exactly SummEval's criteria, if any."""
     for (rubric_id,) in conn.execute(
         "SELECT id FROM rubrics WHERE name = ? ORDER BY version DESC", (SUMMEVAL_RUBRIC,)

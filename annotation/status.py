@@ -3,11 +3,11 @@ resume there), progress, and the next item to judge."""
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Optional, Union
 
 from .connection import StoreConnection
 from .corpora import corpus_item_ids, fetch_item
+from .db import Db
 from .judgments import annotator_id
 from .model import Annotator, Item, ItemStatus, Progress, Rubric, StoreError, clean_name, now
 
@@ -172,7 +172,7 @@ def _name(annotator: Union[Annotator, str]) -> str:
     return annotator.name if isinstance(annotator, Annotator) else clean_name(annotator, "annotator name")
 
 
-def _done(conn: sqlite3.Connection, corpus_id: int, name: str, rubric: Rubric) -> set[int]:
+def _done(conn: Db, corpus_id: int, name: str, rubric: Rubric) -> set[int]:
     """Items of the corpus the annotator has judged on every criterion of the rubric version."""
     rows = conn.execute(
         "SELECT j.item_id FROM judgments j JOIN items i ON i.id = j.item_id JOIN annotators a ON a.id = j.annotator_id "
@@ -183,7 +183,7 @@ def _done(conn: sqlite3.Connection, corpus_id: int, name: str, rubric: Rubric) -
     return {int(r[0]) for r in rows}
 
 
-def _skipped(conn: sqlite3.Connection, corpus_id: int, name: str) -> set[int]:
+def _skipped(conn: Db, corpus_id: int, name: str) -> set[int]:
     rows = conn.execute(
         "SELECT s.item_id FROM item_status s JOIN items i ON i.id = s.item_id "
         "JOIN annotators a ON a.id = s.annotator_id WHERE i.corpus_id = ? AND a.name = ? AND s.skipped = 1",

@@ -1,16 +1,18 @@
-"""The annotation store: corpora, rubrics, annotators and their judgments in one SQLite file.
+"""The annotation store: corpora, rubrics, annotators and their judgments, in one SQLite file (the
+embedded default) or in a PostgreSQL database that several app servers share (``ROUGE_LENS_DATABASE_URL``).
 
 It is the only place that writes user data, and it commits each judgment when it is made: every
-public method that writes has committed (``synchronous=FULL``: durable on disk) before it returns.
-The database runs in WAL mode, so readers never wait for the writer and a crash (even ``kill -9``)
-loses nothing that was committed.
+public method that writes has committed (SQLite: ``synchronous=FULL``, durable on disk; PostgreSQL: its
+commit) before it returns. SQLite runs in WAL mode, so readers never wait for the writer and a crash
+(even ``kill -9``) loses nothing that was committed.
 
 Connections: one :class:`AnnotationStore` holds one connection. It may be shared between threads
-(a lock runs its calls one at a time), but the usual pattern is one store per user session (in
-Streamlit: open it once per session and keep it in ``st.session_state``) or one per request (``with
-AnnotationStore() as store: ...``; opening is cheap). Different stores, in one process or several,
-may write to the same file at the same time: each write starts with ``BEGIN IMMEDIATE`` and waits
-(up to 10 s, ``schema.BUSY_TIMEOUT_MS``, over 4 attempts) for the other writer instead of failing.
+(a lock runs its calls one at a time), but the usual pattern is one store per user session or one per
+request (``with AnnotationStore() as store: ...``; opening is cheap: a PostgreSQL connection is kept
+for the next store, :mod:`.postgres`). Different stores, in one process or several, may write at the
+same time: each write takes the store's one write lock first (SQLite's ``BEGIN IMMEDIATE``,
+PostgreSQL's advisory lock) and waits (up to 10 s, ``schema.BUSY_TIMEOUT_MS``) for the other writer
+instead of failing.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Union
 from .assignment import AssignmentMixin
 from .campaigns import CampaignsMixin
 from .corpora import CorporaMixin
+from .database import where
 from .history import HistoryMixin
 from .judgments import JudgmentsMixin
 from .overlap import OverlapMixin
@@ -58,6 +61,22 @@ def default_path() -> Path:
     return data_dir() / FILE_NAME
 
 
+def configured() -> str:
+    """Where the store lives when no path is given: ``$ROUGE_LENS_DATABASE_URL`` (a ``postgresql://`` URL
+    or ``sqlite:///FILE``, :mod:`.database`) if set, else :func:`default_path`.
+
+    >>> import tempfile
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"ROUGE_LENS_DATABASE_URL": "sqlite:////srv/lens/a.sqlite3"}):
+    ...     configured()
+    '/srv/lens/a.sqlite3'
+    """
+    target = where()
+    if target.kind == "postgresql":
+        return target.url
+    return target.path or str(default_path())
+
+
 class AnnotationStore(
     CorporaMixin,
     RubricsMixin,
@@ -87,7 +106,7 @@ class AnnotationStore(
     """
 
     def __init__(self, path: Union[str, os.PathLike[str], None] = None) -> None:
-        super().__init__(str(default_path() if path is None else os.fspath(path)))
+        super().__init__(os.fspath(path) if path is not None else configured())
 
     def __enter__(self) -> AnnotationStore:
         return self

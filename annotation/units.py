@@ -8,12 +8,12 @@ candidate for that document is checked against the same units.
 from __future__ import annotations
 
 import json
-import sqlite3
 from fractions import Fraction
 from typing import Any, Optional, Sequence, Union
 
 from .connection import StoreConnection
 from .corpora import fetch_item
+from .db import Db, new_id
 from .judgments import annotator_id
 from .model import UNIT_ORIGINS, Annotator, ContentUnit, StoreError, UnitJudgment, clean_name, now
 
@@ -65,13 +65,12 @@ class UnitsMixin(StoreConnection):
             ).fetchone()
             stamp = now()
             ids = [
-                int(
+                new_id(
                     conn.execute(
                         "INSERT INTO content_units (corpus_id, doc_id, reference, position, text, origin, created_at) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
                         (corpus_id, doc_id, reference, int(last) + 1 + n, text, origin, stamp),
-                    ).lastrowid
-                    or 0
+                    )
                 )
                 for n, text in enumerate(cleaned)
             ]
@@ -165,7 +164,7 @@ class UnitsMixin(StoreConnection):
 
 
 def tick_unit(
-    conn: sqlite3.Connection,
+    conn: Db,
     ids: tuple[int, int, int],
     present: bool,
     created_at: str,
@@ -183,7 +182,7 @@ def tick_unit(
     )
 
 
-def fetch_unit(conn: sqlite3.Connection, unit_id: int) -> ContentUnit:
+def fetch_unit(conn: Db, unit_id: int) -> ContentUnit:
     """Content unit ``unit_id`` read on ``conn`` (:class:`StoreError` if there is none)."""
     row = conn.execute(f"SELECT {_UNIT_COLUMNS} FROM content_units WHERE id = ?", (unit_id,)).fetchone()
     if row is None:

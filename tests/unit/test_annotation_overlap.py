@@ -26,8 +26,8 @@ def add(s: AnnotationStore, n: int, name: str) -> int:
     return s.add_corpus(read_corpus(corpus_bytes(n), name))
 
 
-def test_overlap_defaults_and_settings(tmp_path: Path) -> None:
-    path = tmp_path / "a.sqlite3"
+def test_overlap_defaults_and_settings(tmp_path: Path, database: str) -> None:
+    path = database
     with AnnotationStore(path) as s:
         pilot, big, edge = add(s, 12, "pilot.jsonl"), add(s, 120, "big.jsonl"), add(s, 21, "edge.jsonl")
         assert (s.overlap(pilot), s.overlap(big), s.overlap(edge)) == (12, 10, 10)
@@ -93,8 +93,8 @@ def judge_first(s: AnnotationStore, cid: int, who: str, k: int, overlap: int, va
             s.record(item.id, c, who, value + (item.position % 2))
 
 
-def test_two_blind_annotators_with_overlap_5_have_5_pairable_units(tmp_path: Path) -> None:
-    with AnnotationStore(tmp_path / "a.sqlite3") as s:
+def test_two_blind_annotators_with_overlap_5_have_5_pairable_units(tmp_path: Path, database: str) -> None:
+    with AnnotationStore(database) as s:
         cid = add(s, 120, "big.jsonl")
         rubric = s.summeval_rubric()
         s.set_overlap(cid, 5)
@@ -110,8 +110,8 @@ def test_two_blind_annotators_with_overlap_5_have_5_pairable_units(tmp_path: Pat
         )
 
 
-def test_without_overlap_the_same_work_pairs_fewer_units(tmp_path: Path) -> None:
-    with AnnotationStore(tmp_path / "a.sqlite3") as s:
+def test_without_overlap_the_same_work_pairs_fewer_units(tmp_path: Path, database: str) -> None:
+    with AnnotationStore(database) as s:
         cid = add(s, 120, "big.jsonl")
         rubric = s.summeval_rubric()
         judge_first(s, cid, "ann", 5, 0, 2)
@@ -122,8 +122,8 @@ def test_without_overlap_the_same_work_pairs_fewer_units(tmp_path: Path) -> None
         assert table["items judged by 2+"].tolist() == [shared] * 4
 
 
-def test_shared_counts_count_complete_items_of_this_rubric_only(tmp_path: Path) -> None:
-    with AnnotationStore(tmp_path / "a.sqlite3") as s:
+def test_shared_counts_count_complete_items_of_this_rubric_only(tmp_path: Path, database: str) -> None:
+    with AnnotationStore(database) as s:
         cid = add(s, 4, "small.jsonl")
         other = add(s, 2, "other.jsonl")
         rubric = s.summeval_rubric()

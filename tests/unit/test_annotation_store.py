@@ -58,9 +58,8 @@ def rows(store: AnnotationStore, table: str) -> int:
 
 
 @pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setenv("ROUGE_LENS_DATA", str(tmp_path / "data"))
-    with AnnotationStore() as s:
+def store(database: str) -> Any:
+    with AnnotationStore(database) as s:
         yield s
 
 
@@ -93,8 +92,8 @@ def test_default_data_dir_is_in_home(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert (tmp_path / ".rouge_lens").is_dir()
 
 
-def test_closed_store_refuses_calls(tmp_path: Path) -> None:
-    s = AnnotationStore(tmp_path / "x.sqlite3")
+def test_closed_store_refuses_calls(tmp_path: Path, database: str) -> None:
+    s = AnnotationStore(database)
     s.close()
     s.close()  # twice is fine
     with pytest.raises(StoreError, match="closed"):
@@ -130,8 +129,8 @@ def test_store_is_shared_safely_between_threads(store: AnnotationStore, corpus_i
     assert errors == [] and rows(store, "judgments") == 4 * 25
 
 
-def test_data_survives_reopening(tmp_path: Path) -> None:
-    path = tmp_path / "a.sqlite3"
+def test_data_survives_reopening(tmp_path: Path, database: str) -> None:
+    path = database
     with AnnotationStore(path) as s:
         item = s.items(s.add_corpus(small_corpus()))[0]
         s.record(item.id, s.summeval_rubric().criterion("fluency"), "ann", 5)

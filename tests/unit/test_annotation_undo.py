@@ -18,7 +18,7 @@ from .test_annotation_migrations import build, check_v1_rows
 DOCS = b"".join(b'{"id": "d%d", "candidate": "a b", "reference": "a c"}\n' % k for k in range(3))
 
 
-def store_with_corpus(path: Path, name: str = "x.jsonl", docs: bytes = DOCS) -> tuple[AnnotationStore, int]:
+def store_with_corpus(path: str | Path, name: str = "x.jsonl", docs: bytes = DOCS) -> tuple[AnnotationStore, int]:
     s = AnnotationStore(path)
     return s, s.add_corpus(read_corpus(docs, name))
 
@@ -27,8 +27,8 @@ def values(s: AnnotationStore, annotator: str) -> list[tuple[int, str, float]]:
     return [(j.item_id, j.criterion, j.value) for j in s.judgments(annotator=annotator)]
 
 
-def test_undo_walks_back_changes_one_at_a_time(tmp_path: Path) -> None:
-    s, cid = store_with_corpus(tmp_path / "a.sqlite3")
+def test_undo_walks_back_changes_one_at_a_time(database: str) -> None:
+    s, cid = store_with_corpus(database)
     with s:
         rubric = s.summeval_rubric()
         fluency, coherence = rubric.criterion("fluency"), rubric.criterion("coherence")
@@ -50,8 +50,8 @@ def test_undo_walks_back_changes_one_at_a_time(tmp_path: Path) -> None:
         assert s.undo_last(cid, "ann") is None
 
 
-def test_undo_restores_the_replaced_value_source_and_time(tmp_path: Path) -> None:
-    s, cid = store_with_corpus(tmp_path / "a.sqlite3")
+def test_undo_restores_the_replaced_value_source_and_time(database: str) -> None:
+    s, cid = store_with_corpus(database)
     with s:
         item = s.items(cid)[0]
         fluency = s.summeval_rubric().criterion("fluency")
@@ -62,8 +62,8 @@ def test_undo_restores_the_replaced_value_source_and_time(tmp_path: Path) -> Non
         assert (now.source, now.updated_at, now.created_at) == ("pilot-import", before.updated_at, before.created_at)
 
 
-def test_undo_touches_only_this_annotator_and_corpus(tmp_path: Path) -> None:
-    s, cid = store_with_corpus(tmp_path / "a.sqlite3")
+def test_undo_touches_only_this_annotator_and_corpus(database: str) -> None:
+    s, cid = store_with_corpus(database)
     with s:
         other = s.add_corpus(read_corpus(b'{"id": "z", "candidate": "q", "reference": "r"}', "other.jsonl"))
         fluency = s.summeval_rubric().criterion("fluency")

@@ -39,8 +39,8 @@ def order_of(s: AnnotationStore, camp: Campaign) -> list[int]:
     return [items[n].id for n in campaign_order(camp, [i.position for i in items])]
 
 
-def test_r2_overlap2_three_annotators_in_turn(tmp_path: Path) -> None:
-    with AnnotationStore(tmp_path / "a.sqlite3") as s:
+def test_r2_overlap2_three_annotators_in_turn(tmp_path: Path, database: str) -> None:
+    with AnnotationStore(database) as s:
         r = rubric(s)
         camp = s.create_campaign(corpus(s, 6), "class", r, judgments_per_item=2, overlap=2)
         people = ["al", "bo", "cy"]
@@ -70,8 +70,8 @@ def test_r2_overlap2_three_annotators_in_turn(tmp_path: Path) -> None:
         assert progress == {"al": (5, 0), "bo": (5, 0), "cy": (4, 0)}
 
 
-def test_a_lease_holds_the_item_and_frees_it_after_lease_minutes() -> None:
-    with AnnotationStore(":memory:") as s:
+def test_a_lease_holds_the_item_and_frees_it_after_lease_minutes(database: str) -> None:
+    with AnnotationStore(database) as s:
         r = rubric(s)
         camp = s.create_campaign(corpus(s, 2), "leases", r, judgments_per_item=1, lease_minutes=30)
         for who in ("al", "bo", "cy"):
@@ -91,8 +91,8 @@ def test_a_lease_holds_the_item_and_frees_it_after_lease_minutes() -> None:
         assert s.release_stale(camp.id, now=later + timedelta(minutes=31)) == 2
 
 
-def test_release_stale_counts_and_a_judged_lease_moves_on() -> None:
-    with AnnotationStore(":memory:") as s:
+def test_release_stale_counts_and_a_judged_lease_moves_on(database: str) -> None:
+    with AnnotationStore(database) as s:
         r = rubric(s)
         camp = s.create_campaign(corpus(s, 3), "moves", r, judgments_per_item=1, lease_minutes=5)
         s.invite(camp.id, "al")
@@ -111,8 +111,8 @@ def test_release_stale_counts_and_a_judged_lease_moves_on() -> None:
         assert s.release_stale(camp.id, now=T0 + timedelta(minutes=9)) == 0
 
 
-def test_only_members_not_revoked_are_handed_items() -> None:
-    with AnnotationStore(":memory:") as s:
+def test_only_members_not_revoked_are_handed_items(database: str) -> None:
+    with AnnotationStore(database) as s:
         camp = s.create_campaign(corpus(s, 2), "members", rubric(s))
         with pytest.raises(StoreError, match="'zed' is not a member of campaign 1"):
             s.next_assignment(camp.id, "zed")
@@ -128,8 +128,8 @@ def test_only_members_not_revoked_are_handed_items() -> None:
             s.next_assignment(camp.id, "al", now="yesterday")  # type: ignore[arg-type]
 
 
-def test_two_stores_on_one_file_never_pass_r(tmp_path: Path) -> None:
-    path = tmp_path / "shared.sqlite3"
+def test_two_stores_on_one_file_never_pass_r(tmp_path: Path, database: str) -> None:
+    path = database
     people = [f"p{k}" for k in range(6)]
     with AnnotationStore(path) as setup:
         r = setup.save_rubric("one", [CriterionSpec("ok", "", 0, 1, True)])

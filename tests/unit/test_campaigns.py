@@ -58,8 +58,8 @@ def test_organiser_invites_three_and_no_raw_token_is_stored(tmp_path: Path) -> N
     assert not any(t.encode() in data for t in tokens)
 
 
-def test_redeem_works_for_its_holder_until_revoked_or_expired() -> None:
-    with AnnotationStore(":memory:") as s:
+def test_redeem_works_for_its_holder_until_revoked_or_expired(database: str) -> None:
+    with AnnotationStore(database) as s:
         camp = s.create_campaign(corpus(s, 2), "spring", rubric(s))
         al = s.invite(camp.id, "al", now=T0, valid_for=timedelta(days=1))
         bo = s.invite(camp.id, "bo", now=T0)
@@ -90,8 +90,8 @@ def test_redeem_works_for_its_holder_until_revoked_or_expired() -> None:
             s.redeem("  ")
 
 
-def test_gold_accuracy_flags_notes_and_time_per_item_by_hand() -> None:
-    with AnnotationStore(":memory:") as s:
+def test_gold_accuracy_flags_notes_and_time_per_item_by_hand(database: str) -> None:
+    with AnnotationStore(database) as s:
         r = rubric(s)
         cid = corpus(s, 4)
         camp = s.create_campaign(cid, "gold", r, judgments_per_item=3)
@@ -130,8 +130,8 @@ def test_gold_accuracy_flags_notes_and_time_per_item_by_hand() -> None:
         ]
 
 
-def test_adjudication_is_kept_beside_the_judgments() -> None:
-    with AnnotationStore(":memory:") as s:
+def test_adjudication_is_kept_beside_the_judgments(database: str) -> None:
+    with AnnotationStore(database) as s:
         r = rubric(s)
         cid = corpus(s, 2)
         camp = s.create_campaign(cid, "adjudicated", r, judgments_per_item=2)
@@ -166,8 +166,8 @@ def test_adjudication_is_kept_beside_the_judgments() -> None:
         assert len(s.adjudications(camp.id)) == 2
 
 
-def test_bad_input_is_a_clear_value_error() -> None:
-    with AnnotationStore(":memory:") as s:
+def test_bad_input_is_a_clear_value_error(database: str) -> None:
+    with AnnotationStore(database) as s:
         r = rubric(s)
         cid = corpus(s, 3)
         bad = [

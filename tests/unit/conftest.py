@@ -1,0 +1,40 @@
+"""The databases the annotation store's tests run on: ``database`` is an SQLite file, then a PostgreSQL
+schema of its own on the test server scripts/test.sh starts (``ROUGE_LENS_TEST_DATABASE_URL``; skipped
+without one). The store's behaviour must be the same on both (issue 19, point 5)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+#: Set by scripts/test.sh (scripts/postgres.sh): an empty database on a throwaway local server.
+TEST_URL = os.environ.get("ROUGE_LENS_TEST_DATABASE_URL", "")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A new, empty store's address: an SQLite file, or a PostgreSQL URL whose search path is a schema
+    made for this test (dropped after it)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "store.sqlite3")
+        return
+    if not TEST_URL:
+        pytest.skip("no test PostgreSQL: run scripts/test.sh (it starts one)")
+    import psycopg
+
+    from annotation import postgres
+
+    name = f"t_{secrets.token_hex(6)}"
+    with psycopg.connect(TEST_URL, autocommit=True) as admin:
+        admin.execute(f"CREATE SCHEMA {name}")
+    joiner = "&" if "?" in TEST_URL else "?"
+    try:
+        yield f"{TEST_URL}{joiner}options=-csearch_path%3D{name}"
+    finally:
+        postgres.close_idle()
+        with psycopg.connect(TEST_URL, autocommit=True) as admin:
+            admin.execute(f"DROP SCHEMA {name} CASCADE")
