@@ -9,7 +9,9 @@ an OIDC login): a campaign turns access control on. Annotators are sent to Annot
 
 The page in order: the gate, the last message, the creation form, the campaign chosen, its members and
 invites, the dashboard, adjudication and exports. Each section is drawn by a ``ui.widgets.campaign_*``
-module; the tables are ``ui.compute.campaigns``'s."""
+module; the tables are ``ui.compute.campaigns``'s. What reads every judgment of the campaign (the
+agreement table, the export files) is built when the organiser presses its button, not on every run,
+and kept only while the campaign's data is unchanged (``ui.widgets.campaign_prepared``)."""
 
 from __future__ import annotations
 

@@ -57,6 +57,12 @@ def text(at: AppTest) -> str:
     return "\n".join(parts)
 
 
+def table(at: AppTest, column: str):
+    """The one table drawn with ``column`` (the page's tables come and go: find them by what they hold)."""
+    (found,) = [d.value for d in at.dataframe if column in d.value.columns]
+    return found
+
+
 def campaign_widgets(at: AppTest) -> list[str]:
     """The keys of the page's own widgets drawn (the sidebar's are the app's)."""
     widgets = [*at.selectbox, *at.text_input, *at.button, *at.checkbox, *at.number_input]
@@ -191,13 +197,16 @@ def judge(campaign_id: int) -> None:
 def test_the_dashboard_numbers(campaign):
     judge(campaign[0])
     at = organiser()
-    progress = at.dataframe[1].value
+    progress = table(at, "items done")
     assert progress.to_dict("records")[0] | {"median seconds per item": None} == {
         "annotator": "al", "items done": 1, "assigned": 0, "median seconds per item": None,
         "gold accuracy": 1.0, "flags": 1, "notes": 1,
     }  # fmt: skip
     assert progress["gold accuracy"].tolist()[1] == 0.0 and progress["items done"].tolist()[1] == 0
-    alpha = at.dataframe[2].value.set_index("criterion")
+    assert not [d for d in at.dataframe if "alpha (interval)" in d.value.columns]  # computed when asked
+    at.button(key="camp_agree").click().run()
+    assert not at.exception, at.exception
+    alpha = table(at, "alpha (interval)").set_index("criterion")
     # fluency, al (1, 2) and bo (4, 2); zed is no member: D_o = 18 / 4, D_e = 38 / 12, alpha = -8 / 19
     assert alpha.loc["fluency", "alpha (interval)"] == pytest.approx(-8 / 19)
     assert alpha.loc["fluency", "annotators"] == 2 and alpha.loc["fluency", "items judged by 2+"] == 2
@@ -208,7 +217,7 @@ def test_an_adjudication_is_kept_beside_the_judgments_and_exported(campaign):
     campaign_id, _ = campaign
     judge(campaign_id)
     at = organiser()
-    listed = at.dataframe[3].value
+    listed = table(at, "spread")
     assert listed.to_dict("records") == [
         {"document": "d1", "system": "S", "criterion": "fluency", "spread": 3.0, "values": "al: 1, bo: 4",
          "adjudicated": ""},
@@ -219,7 +228,7 @@ def test_an_adjudication_is_kept_beside_the_judgments_and_exported(campaign):
     at.text_input(key="camp_adj_note").input("bo misread it")
     next(b for b in at.button if b.label == "Record the adjudication").click().run()
     assert not at.exception, at.exception
-    assert at.dataframe[3].value["adjudicated"].tolist() == ["2"]
+    assert table(at, "spread")["adjudicated"].tolist() == ["2"]
     with AnnotationStore(default_path()) as store:
         (adj,) = store.adjudications(campaign_id)
         assert (adj.criterion, adj.value, adj.organiser, adj.note) == ("fluency", 2, "organiser", "bo misread it")
@@ -235,6 +244,8 @@ def test_an_adjudication_is_kept_beside_the_judgments_and_exported(campaign):
         ("d1", "al", "2"), ("d1", "bo", "2"), ("d2", "al", ""), ("d2", "bo", ""),
     ]  # fmt: skip
     assert len(without) == 7 and all('"adjudicated"' not in r for r in without)  # zed is no member
+    assert not at.get("download_button")  # built when asked
+    at.button(key="camp_exp_prepare").click().run()
     assert [b.label for b in at.get("download_button")] == ["Judgments (CSV)", "Judgments (JSONL)"]
 
 
@@ -287,3 +298,92 @@ def test_organiser_proven_before_any_campaign(monkeypatch, params, secrets, env,
     at.run()
     assert not at.exception, at.exception
     assert at.markdown[0].value == f"proven={expected}"
+
+
+@pytest.fixture
+def calls(monkeypatch) -> dict[str, list[object]]:
+    """What the page asked to compute: the agreement table, each export file, the campaign's revision
+    (each call recorded with its result, the real one)."""
+    from ui.compute import campaigns as compute
+    from ui.widgets import campaign_dashboard, campaign_exports
+
+    made: dict[str, list[object]] = {"agreement": [], "export": [], "revision": []}
+
+    def recording(name, real):
+        def call(*args, **kwargs):
+            made[name].append(real(*args, **kwargs))
+            return made[name][-1]
+
+        return call
+
+    monkeypatch.setattr(campaign_dashboard, "campaign_agreement", recording("agreement", compute.campaign_agreement))
+    monkeypatch.setattr(campaign_exports, "campaign_export", recording("export", compute.campaign_export))
+    revision = recording("revision", compute.campaign_revision)
+    monkeypatch.setattr(campaign_dashboard, "campaign_revision", revision)
+    monkeypatch.setattr(campaign_exports, "campaign_revision", revision)
+    return made
+
+
+def test_a_plain_run_computes_neither_the_agreement_nor_the_export_files(campaign, calls):
+    judge(campaign[0])
+    at = organiser()
+    at.slider(key="camp_adj_spread").set_value(2.0).run()  # a click elsewhere on the page
+    at.checkbox(key="camp_exp_adj").uncheck().run()
+    assert not at.exception, at.exception
+    assert calls == {"agreement": [], "export": [], "revision": []}
+    assert not at.get("download_button") and not [d for d in at.dataframe if "alpha (interval)" in d.value.columns]
+    assert "The files are built when you press the button" in text(at)
+
+
+def test_the_agreement_is_computed_when_asked_and_dropped_when_a_judgment_changes(campaign, calls):
+    campaign_id, _ = campaign
+    judge(campaign_id)
+    at = organiser()
+    at.button(key="camp_agree").click().run()
+    at.slider(key="camp_adj_spread").set_value(2.0).run()  # shown again without computing again
+    assert not at.exception, at.exception
+    assert len(calls["agreement"]) == 1
+    first = table(at, "alpha (interval)").set_index("criterion")
+    assert first.loc["fluency", "alpha (interval)"] == pytest.approx(-8 / 19)
+    with AnnotationStore(default_path()) as store:  # bo changes item 2's fluency from 2 to 3
+        second = store.item_ids(store.campaign(campaign_id).corpus_id)[1]
+        store.record(second, store.summeval_rubric().criterion("fluency"), "bo", 3)
+    at.run()
+    assert not [d for d in at.dataframe if "alpha (interval)" in d.value.columns]
+    assert "Judgments changed since the agreement was computed: compute it again." in text(at)
+    at.button(key="camp_agree").click().run()
+    assert len(calls["agreement"]) == 2
+    alpha = table(at, "alpha (interval)").set_index("criterion")
+    # fluency, al (1, 2) and bo (4, 3): D_o = 2 * (9 + 1) / 4 = 5, D_e = 2 * 20 / 12 = 10 / 3, alpha = -1 / 2
+    assert alpha.loc["fluency", "alpha (interval)"] == pytest.approx(-0.5)
+
+
+def test_the_export_files_are_built_when_asked_and_never_offered_stale(campaign, calls):
+    campaign_id, _ = campaign
+    judge(campaign_id)
+    at = organiser()
+    at.button(key="camp_exp_prepare").click().run()
+    assert not at.exception, at.exception
+    assert [b.label for b in at.get("download_button")] == ["Judgments (CSV)", "Judgments (JSONL)"]
+    csv_text, jsonl_text = calls["export"]
+    assert isinstance(csv_text, str) and isinstance(jsonl_text, str)
+    fluency = [r.split(",") for r in csv_text.splitlines()[1:] if ",fluency," in r]
+    assert [(r[1], r[4], r[5], r[-1]) for r in fluency] == [
+        ("d1", "al", "1", ""), ("d1", "bo", "4", ""), ("d2", "al", "2", ""), ("d2", "bo", "2", ""),
+    ]  # fmt: skip
+    assert len(jsonl_text.splitlines()) == 7  # al's 5 and bo's 2 judgments; zed is no member
+    at.run()  # kept: offered again without building them again
+    assert len(calls["export"]) == 2 and len(at.get("download_button")) == 2
+    with AnnotationStore(default_path()) as store:
+        item = store.item_ids(store.campaign(campaign_id).corpus_id)[0]
+        store.invite(campaign_id, "boss", role="organiser")
+        store.adjudicate(campaign_id, item, "fluency", 2, "boss", "")
+    at.run()
+    assert not at.get("download_button")
+    assert "The campaign's data changed since the files were prepared: prepare them again." in text(at)
+    at.button(key="camp_exp_prepare").click().run()
+    fresh = calls["export"][-2]
+    assert isinstance(fresh, str)
+    assert [r.split(",")[-1] for r in fresh.splitlines()[1:] if ",fluency," in r] == ["2", "2", "", ""]
+    at.checkbox(key="camp_exp_adj").uncheck().run()  # files for the other choice are not these
+    assert not at.get("download_button")

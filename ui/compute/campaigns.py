@@ -1,9 +1,11 @@
 """What the Campaigns page needs besides widgets: an invite's link, the dashboard's tables (progress per
-annotator, Krippendorff's alpha per criterion over the campaign's members), the disagreements list and
-the campaign's judgments as a file, with or without the organiser's adjudications. No widgets here."""
+annotator, Krippendorff's alpha per criterion over the campaign's members), the disagreements list,
+the campaign's judgments as a file, with or without the organiser's adjudications, and the campaign's
+revision (what the agreement and the files were made of, so a stale one is never offered). No widgets here."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from typing import Optional, Sequence
@@ -127,3 +129,33 @@ def campaign_export(store: AnnotationStore, campaign: Campaign, fmt: str, adjudi
     if fmt == "jsonl":
         return "".join(json.dumps(dict(zip(columns, r)), ensure_ascii=False) + "\n" for r in rows)
     return write_csv(columns, rows)
+
+
+def campaign_revision(store: AnnotationStore, campaign: Campaign) -> str:
+    """A fingerprint of what the campaign's agreement table and export files are made of: its members,
+    every judgment of its corpus (cell, annotator, value, source, when last changed) and its adjudications.
+    Any judgment recorded or changed, adjudication made or member invited gives another fingerprint.
+    It reads the rows but computes nothing from them; a count alone would miss a value changed in place.
+
+    >>> from annotation import AnnotationStore
+    >>> from rouge_core.io.readers import read_corpus
+    >>> s = AnnotationStore(":memory:")
+    >>> cid = s.add_corpus(read_corpus(b'{"candidate": "a", "reference": "b"}', "x.jsonl"))
+    >>> camp = s.create_campaign(cid, "pilot", s.summeval_rubric())
+    >>> before = campaign_revision(s, camp)
+    >>> before == campaign_revision(s, camp), len(before)
+    (True, 64)
+    >>> _ = s.record(s.item_ids(cid)[0], s.summeval_rubric().criteria[0], "al", 3)
+    >>> campaign_revision(s, camp) == before
+    False
+    """
+    digest = hashlib.sha256()
+    for member in store.members(campaign.id):
+        digest.update(repr((member.annotator, member.role)).encode())
+    digest.update(b"\0")
+    for j in store.judgments(campaign.corpus_id):
+        digest.update(repr((j.item_id, j.criterion_id, j.annotator, j.value, j.source, j.updated_at)).encode())
+    digest.update(b"\0")
+    for a in store.adjudications(campaign.id):
+        digest.update(repr((a.item_id, a.criterion, a.value, a.organiser, a.at)).encode())
+    return digest.hexdigest()

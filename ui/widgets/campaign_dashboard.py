@@ -1,16 +1,22 @@
 """A campaign's dashboard: per annotator, items done and in hand, median time per item, gold accuracy,
-flags and notes; and Krippendorff's alpha per criterion so far over the campaign's members."""
+flags and notes (one query of the store, on every run); and Krippendorff's alpha per criterion so far
+over the campaign's members, computed when the organiser asks for it (it reads every judgment of the
+campaign) and shown while the campaign's judgments are unchanged (:mod:`ui.widgets.campaign_prepared`)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from annotation import AnnotationStore, Campaign
-from ui.compute.campaigns import campaign_agreement, progress_table
+from ui.compute.campaigns import campaign_agreement, campaign_revision, progress_table
+from ui.widgets.campaign_prepared import keep, kept
+
+#: The name the agreement table is kept under in the session.
+AGREEMENT = "agreement"
 
 
 def dashboard(store: AnnotationStore, campaign: Campaign) -> None:
-    """The progress table and the agreement table."""
+    """The progress table, then the agreement table when it was computed for the data as it is."""
     rows = store.campaign_progress(campaign.id)
     if not rows:
         st.caption("No annotator is invited yet.")
@@ -20,5 +26,19 @@ def dashboard(store: AnnotationStore, campaign: Campaign) -> None:
             "Done: items judged on every criterion. Assigned: items in hand now. Median seconds between two "
             "completed items. Gold accuracy: judgments of gold cells within their tolerance (empty before one)."
         )
-    st.dataframe(campaign_agreement(store, campaign), hide_index=True, width="stretch")
+    if st.button("Compute agreement so far", key="camp_agree"):
+        revision = campaign_revision(store, campaign)
+        table = campaign_agreement(store, campaign)
+        keep(AGREEMENT, campaign.id, revision, table)
+        dropped = False
+    else:
+        table, dropped = kept(AGREEMENT, campaign.id, lambda: campaign_revision(store, campaign))
+    if table is None:
+        st.caption(
+            "Judgments changed since the agreement was computed: compute it again."
+            if dropped
+            else "Krippendorff's alpha per criterion, computed when you ask (it reads every judgment)."
+        )
+        return
+    st.dataframe(table, hide_index=True, width="stretch")
     st.caption("Krippendorff's alpha (ordinal and interval) per criterion so far, over the members' judgments.")
