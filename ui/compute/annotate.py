@@ -21,8 +21,8 @@ from annotation import (
     Rubric,
     StoreError,
     data_dir,
-    default_path,
 )
+from annotation.database import where
 from annotation.store import FILE_NAME
 from rouge_core.io.csv_writer import write_csv
 from rouge_core.stats.annotator_agreement import Measurement, disagreements, krippendorff_alpha
@@ -33,8 +33,9 @@ LEVELS: tuple[Measurement, ...] = ("ordinal", "interval")
 
 
 def open_store() -> AnnotationStore:
-    """The store in the data directory (``ROUGE_LENS_DATA``); opened per run, cheap, closed by the caller."""
-    return AnnotationStore(default_path())
+    """The configured store (``ROUGE_LENS_DATABASE_URL``, else the file in the data directory,
+    ``ROUGE_LENS_DATA``); opened per run, cheap, closed by the caller."""
+    return AnnotationStore()
 
 
 #: How every message of :func:`store_or_message` starts (the Annotate and Agreement pages show it as it is).
@@ -42,8 +43,9 @@ CANNOT_OPEN = "The annotation store cannot be opened: "
 
 
 def store_or_message() -> Union[AnnotationStore, str]:
-    """The store in the data directory, or, when it cannot be opened (not an SQLite file, a newer
-    schema, a folder in its place, ``ROUGE_LENS_DATA`` naming a file), the message to show instead. The
+    """The configured store (``ROUGE_LENS_DATABASE_URL``, else the file in the data directory), or, when
+    it cannot be opened (not an SQLite file, a newer schema, a folder in its place, ``ROUGE_LENS_DATA``
+    naming a file, a bad URL, a PostgreSQL server that cannot be reached), the message to show instead. The
     store refuses such a file before writing anything, so it is left as it was. Closed by the caller.
 
     >>> import os, tempfile
@@ -55,6 +57,15 @@ def store_or_message() -> Union[AnnotationStore, str]:
     ...     store_or_message() == f"{CANNOT_OPEN}{folder}: a folder is where the store's file should be"
     True
     """
+    try:
+        target = where()
+    except StoreError as e:
+        return f"{CANNOT_OPEN}{e}"
+    if target.kind == "postgresql" or target.path:  # a database named by ROUGE_LENS_DATABASE_URL
+        try:
+            return AnnotationStore(target.url if target.kind == "postgresql" else target.path)
+        except StoreError as e:
+            return f"{CANNOT_OPEN}{e}"
     try:
         folder = data_dir()
     except FileExistsError as e:

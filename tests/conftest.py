@@ -1,11 +1,13 @@
 """The databases the annotation store's tests run on: ``database`` is an SQLite file, then a PostgreSQL
 schema of its own on the test server scripts/test.sh starts (``ROUGE_LENS_TEST_DATABASE_URL``; skipped
-without one). The store's behaviour must be the same on both (issue 19, point 5)."""
+without one); ``pg_url`` is the PostgreSQL one alone. The store's behaviour must be the same on both
+(issue 19, point 5)."""
 
 from __future__ import annotations
 
 import os
 import secrets
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
@@ -15,13 +17,10 @@ import pytest
 TEST_URL = os.environ.get("ROUGE_LENS_TEST_DATABASE_URL", "")
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A new, empty store's address: an SQLite file, or a PostgreSQL URL whose search path is a schema
-    made for this test (dropped after it)."""
-    if request.param == "sqlite":
-        yield str(tmp_path / "store.sqlite3")
-        return
+@contextmanager
+def pg_schema() -> Iterator[str]:
+    """A URL of the test database whose search path is a new schema (dropped after), so each test
+    starts from an empty store and tests running at once do not meet."""
     if not TEST_URL:
         pytest.skip("no test PostgreSQL: run scripts/test.sh (it starts one)")
     import psycopg
@@ -38,3 +37,20 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         postgres.close_idle()
         with psycopg.connect(TEST_URL, autocommit=True) as admin:
             admin.execute(f"DROP SCHEMA {name} CASCADE")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A new, empty store's address: an SQLite file, or a PostgreSQL URL (:func:`pg_schema`)."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "store.sqlite3")
+        return
+    with pg_schema() as url:
+        yield url
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A new, empty store on the test PostgreSQL (:func:`pg_schema`)."""
+    with pg_schema() as url:
+        yield url
