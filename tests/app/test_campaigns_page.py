@@ -229,6 +229,8 @@ def test_an_adjudication_is_kept_beside_the_judgments_and_exported(campaign):
     next(b for b in at.button if b.label == "Record the adjudication").click().run()
     assert not at.exception, at.exception
     assert table(at, "spread")["adjudicated"].tolist() == ["2"]
+    saved = "Adjudication saved: d1 / S / fluency is 2; the annotators' judgments stay as they are."
+    assert [s.value for s in at.success] == [md_literal(saved)]
     with AnnotationStore(default_path()) as store:
         (adj,) = store.adjudications(campaign_id)
         assert (adj.criterion, adj.value, adj.organiser, adj.note) == ("fluency", 2, "organiser", "bo misread it")

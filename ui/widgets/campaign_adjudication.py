@@ -13,6 +13,7 @@ from ui.compute.campaigns import campaign_rubric, disagreement_rows
 from ui.render.literal import md_literal
 
 TEXT_LIMIT = 20_000
+SAID = "_camp_adj_said"  # what the last recorded adjudication was, said once below the form
 
 
 def _as_organiser_member(store: AnnotationStore, campaign: Campaign, name: str) -> None:
@@ -30,8 +31,13 @@ def _texts(store: AnnotationStore, item_id: int) -> None:
     if item.source:
         with st.expander("Source"):
             st.markdown(md_literal(item.source, TEXT_LIMIT))
-    for k, ref in enumerate(item.references, 1):
-        with st.expander(f"Reference {k}"):
+    if not item.references:
+        return
+    # one fold for all the references: a corpus with many (SummEval has 11) kept the form a screen away
+    with st.expander("Reference" if len(item.references) == 1 else f"References ({len(item.references)})"):
+        for k, ref in enumerate(item.references, 1):
+            if len(item.references) > 1:
+                st.markdown(f"**Reference {k}**")
             st.markdown(md_literal(" ".join(ref), TEXT_LIMIT))
 
 
@@ -63,15 +69,22 @@ def adjudication(store: AnnotationStore, campaign: Campaign, access: Access) -> 
         low, high = float(criterion.scale_min), float(criterion.scale_max)
         value = st.number_input(
             md_literal(f"Adjudicated {cell.criterion}", 200), min_value=low, max_value=high, value=low,
-            step=1.0 if criterion.integer else 0.1, key="camp_adj_value",
+            step=1.0 if criterion.integer else 0.1, format="%.0f" if criterion.integer else "%.2f",
+            key="camp_adj_value",
         )  # fmt: skip
         note = st.text_input("Note", key="camp_adj_note")
-        if not st.form_submit_button("Record the adjudication"):
-            return
+        pressed = st.form_submit_button("Record the adjudication")
+    if not pressed:
+        if said := st.session_state.pop(SAID, None):
+            st.success(md_literal(said, 600))
+        return
     try:
         _as_organiser_member(store, campaign, access.name or "organiser")
         store.adjudicate(campaign.id, cell.item_id, cell.criterion, value, access.name or "organiser", str(note))
     except StoreError as e:
         st.error(md_literal(f"Not recorded: {e}", 600))
         return
+    st.session_state[SAID] = (
+        f"Adjudication saved: {labels[int(k or 0)]} is {value:g}; the annotators' judgments stay as they are."
+    )
     st.rerun()
