@@ -49,16 +49,20 @@ def _judge(browser, link: str, keys: str) -> None:
     context.close()
 
 
-def _section_shot(page, title: str, below: str, name: str) -> Path:
-    """A screenshot of the page from the heading ``title`` to the heading ``below`` (the page scrolls
-    inside Streamlit's main block, not the window: the viewport is made tall enough to hold it)."""
+def _section_shot(page, title: str, below: str | None, name: str) -> Path:
+    """A screenshot of the page from the heading ``title`` to the heading ``below`` (None: 300 pixels; the
+    page scrolls inside Streamlit's main block, not the window: the viewport is made tall enough)."""
     page.set_viewport_size({"width": 1400, "height": 5000})
     wait_idle(page)
     top = page.get_by_role("heading", name=title, exact=True).bounding_box()
-    bottom = page.get_by_role("heading", name=below, exact=True).bounding_box()
-    assert top is not None and bottom is not None
+    assert top is not None
+    end = top["y"] + 300
+    if below is not None:
+        bottom = page.get_by_role("heading", name=below, exact=True).bounding_box()
+        assert bottom is not None
+        end = bottom["y"]
     path = SHOTS / name
-    clip = {"x": 0, "y": top["y"] - 10, "width": 1400, "height": bottom["y"] - top["y"]}
+    clip = {"x": 0, "y": top["y"] - 10, "width": 1400, "height": end - top["y"]}
     page.screenshot(path=str(path), full_page=True, clip=clip)
     return path
 
@@ -127,6 +131,14 @@ def test_the_organiser_adjudicates_a_disagreement_and_downloads_it_in_the_csv(br
             ("bob", "fluency", "5", ""), ("bob", "relevance", "2", ""),
         ]  # fmt: skip
         assert len(rows) == 8  # nothing but the campaign's two annotators' judgments
+
+        # the agreement so far, computed on request; the dashboard and exports for a person to look at
+        page.get_by_role("button", name="Compute agreement so far").click()
+        wait_idle(page)
+        page.get_by_text("Krippendorff's alpha (ordinal and interval) per criterion so far").wait_for(timeout=30_000)
+        assert page.get_by_role("button", name="Judgments (CSV)").count() == 1  # the data is unchanged: kept
+        _section_shot(page, "Dashboard", "Adjudication", "campaign_dashboard.png")
+        _section_shot(page, "Exports", None, "campaign_exports.png")
         context.close()
     finally:
         stop_server(proc)

@@ -5,6 +5,9 @@ campaign) and shown while the campaign's judgments are unchanged (:mod:`ui.widge
 
 from __future__ import annotations
 
+from typing import Optional
+
+import pandas as pd
 import streamlit as st
 
 from annotation import AnnotationStore, Campaign
@@ -28,7 +31,7 @@ def dashboard(store: AnnotationStore, campaign: Campaign) -> None:
         )
     if st.button("Compute agreement so far", key="camp_agree"):
         revision = campaign_revision(store, campaign)
-        table = campaign_agreement(store, campaign)
+        table: Optional[pd.DataFrame] = campaign_agreement(store, campaign)
         keep(AGREEMENT, campaign.id, revision, table)
         dropped = False
     else:

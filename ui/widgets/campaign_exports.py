@@ -6,6 +6,8 @@ never offered."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 import streamlit as st
 
 from annotation import FORMATS, AnnotationStore, Campaign
@@ -22,7 +24,9 @@ def exports(store: AnnotationStore, campaign: Campaign) -> None:
     built_for = (campaign.id, with_adjudication)
     if st.button("Prepare the export files", key="camp_exp_prepare"):
         revision = campaign_revision(store, campaign)
-        files = {fmt: campaign_export(store, campaign, fmt, with_adjudication) for fmt in FORMATS}
+        files: Optional[dict[str, str]] = {
+            fmt: campaign_export(store, campaign, fmt, with_adjudication) for fmt in FORMATS
+        }
         keep(EXPORTS, built_for, revision, files)
         dropped = False
     else:
@@ -35,12 +39,14 @@ def exports(store: AnnotationStore, campaign: Campaign) -> None:
         )
         return
     suffix = "-adjudicated" if with_adjudication else ""
-    for column, fmt in zip(st.columns(len(FORMATS)), FORMATS):
-        column.download_button(
-            f"Judgments ({fmt.upper()})",
-            files[fmt],
-            file_name=f"campaign-{campaign.id}{suffix}.{fmt}",
-            mime="text/csv" if fmt == "csv" else "application/jsonl",
-            key=f"camp_exp_{fmt}",
-            on_click="ignore",
-        )
+    with st.container(horizontal=True):  # side by side, not a half page apart
+        for fmt in FORMATS:
+            st.download_button(
+                f"Judgments ({fmt.upper()})",
+                files[fmt],
+                file_name=f"campaign-{campaign.id}{suffix}.{fmt}",
+                mime="text/csv" if fmt == "csv" else "application/jsonl",
+                key=f"camp_exp_{fmt}",
+                on_click="ignore",
+            )
+    st.caption("Prepared from the campaign as it is now: a new judgment or adjudication drops them.")
