@@ -298,3 +298,24 @@ def test_a_kept_item_whose_places_went_to_others_says_so_and_offers_next(tmp_pat
     assert not at.exception, at.exception
     assert [s.value for s in at.success] == [FINISHED] and not at.warning
     assert judged_by("ann") == {}
+
+
+def test_a_key_holds_the_item_once_not_again_for_the_draw_after_it(campaign, monkeypatch):
+    """A judgment's write holds the item; the draw that follows it does not hold it a second time (one
+    write transaction per key, not two), while a rerun without a judgment (a note) does renew it."""
+    _, tokens = campaign
+    at = page(tokens["ann"])
+    held: list[int] = []
+    real = AnnotationStore.hold
+
+    def counted(self, campaign_id, annotator, item_id, now=None):
+        held.append(item_id)
+        return real(self, campaign_id, annotator, item_id, now)
+
+    monkeypatch.setattr(AnnotationStore, "hold", counted)
+    criteria(at)[0].set_value(4).run()
+    assert not at.exception, at.exception
+    assert len(held) == 1 and judged_by("ann")
+    (note,) = [t for t in at.text_area if str(t.key).startswith("annot_note_")]
+    note.input("still reading").run()
+    assert held == [held[0]] * 2

@@ -27,6 +27,7 @@ ASSIGNED = "_annot_assigned"  # (campaign, annotator) -> the id of the item show
 FIRST = "_annot_first"  # (campaign, annotator) -> the session's first item (its instructions are open)
 ASKED = "_annot_asked"  # the item Next was pressed on (the same one back: it is not judged yet)
 REFUSED = "_annot_refused"  # the item a judgment was just refused on (GONE): the draw says "Not saved"
+JUST_HELD = "_annot_just_held"  # the item a judgment's write has just held: the draw after it need not again
 
 #: What a member with nothing left to judge is told.
 FINISHED = "The campaign has nothing left for you to judge: every item you could take is done. Thank you!"
@@ -81,6 +82,9 @@ def kept_item(store: Any, at: tuple[int, str], item_id: int) -> Optional[Item]:
     >>> at.warning[0].value.startswith("This item went to other annotators"), at.button[0].key
     (True, 'annot_next_7')
     """
+    if st.session_state.pop(JUST_HELD, None) == item_id:  # a key's write renewed it a moment ago
+        just: Item = store.item(item_id)
+        return just
     try:
         held = store.hold(at[0], at[1], item_id)
     except StoreError as e:  # the renewal is a convenience; the judgment is held again before it is saved
@@ -109,6 +113,8 @@ def judgment_write(
             st.session_state[REFUSED] = item_id
             raise StoreError(GONE)
         store.record(item_id, criterion_id, annotator, value)
+        if campaign_id is not None:
+            st.session_state[JUST_HELD] = item_id
 
     return write
 
