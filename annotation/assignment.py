@@ -16,7 +16,7 @@ The rules of :meth:`AssignmentMixin.next_assignment`:
   them until they have judged it; a lease runs ``lease_minutes`` from when the item was handed out,
   then it is freed (:meth:`~AssignmentMixin.release_stale`, also run by each ``next_assignment``).
 
-Choosing and leasing happen in one write transaction (``BEGIN IMMEDIATE``): two stores, or two app
+Choosing and leasing happen in one write transaction (the store's write lock): two stores, or two app
 servers, asking at once are served one after the other, each seeing the other's lease.
 """
 

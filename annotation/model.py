@@ -7,7 +7,16 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from fractions import Fraction
-from typing import Any, Mapping, NamedTuple, Optional
+from typing import Any, Mapping, Optional
+
+# The campaign records live in their own module; they are named here too, with every other record.
+from .campaign_model import ROLES as ROLES
+from .campaign_model import Adjudication as Adjudication
+from .campaign_model import AnnotatorProgress as AnnotatorProgress
+from .campaign_model import Campaign as Campaign
+from .campaign_model import Disagreement as Disagreement
+from .campaign_model import Gold as Gold
+from .campaign_model import Member as Member
 
 
 class StoreError(ValueError):
@@ -258,86 +267,6 @@ class UnitJudgment:
     present: bool
     created_at: str
     updated_at: str
-
-
-#: The roles a campaign member can have.
-ROLES = ("organiser", "annotator")
-
-
-@dataclass(frozen=True)
-class Campaign:
-    """A corpus judged on one rubric version by invited people: ``judgments_per_item`` (r) different
-    annotators per item, the first ``overlap`` items of its order by every annotator, leases of
-    ``lease_minutes``, and the organiser's ``instructions`` (Markdown)."""
-
-    id: int
-    corpus_id: int
-    name: str
-    rubric_id: int
-    judgments_per_item: int
-    overlap: int
-    instructions: str
-    lease_minutes: int
-    created_at: str
-
-
-@dataclass(frozen=True)
-class Member:
-    """A person invited to a campaign, with their role and the life of their invite (ISO UTC times)."""
-
-    campaign_id: int
-    annotator: str
-    role: str
-    invited_at: str
-    expires_at: str
-    revoked_at: Optional[str]
-    redeemed_at: Optional[str]
-
-
-@dataclass(frozen=True)
-class Gold:
-    """A gold cell: the value expected of an item on a criterion, right within ``tolerance``."""
-
-    item_id: int
-    criterion: str
-    expected: float
-    tolerance: float
-
-
-@dataclass(frozen=True)
-class Adjudication:
-    """The organiser's value of a cell, kept beside (never over) the annotators' judgments."""
-
-    item_id: int
-    criterion: str
-    value: float
-    organiser: str
-    note: str
-    at: str
-
-
-@dataclass(frozen=True)
-class AnnotatorProgress:
-    """One annotator of a campaign: items judged on every criterion (``done``), items leased to them
-    now (``assigned``), the median seconds between two completed items (None before 2), gold cells
-    judged and judged right, and their flags and notes on the campaign's items."""
-
-    annotator: str
-    done: int
-    assigned: int
-    seconds_per_item: Optional[float]
-    gold_checked: int
-    gold_correct: int
-    flags: int
-    notes: int
-
-
-class Disagreement(NamedTuple):
-    """A cell of a campaign the members judged apart: its item, criterion and value by annotator."""
-
-    item_id: int
-    criterion: str
-    values: Mapping[str, float]
 
 
 def _num(value: float) -> str:
