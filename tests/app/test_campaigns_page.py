@@ -209,6 +209,10 @@ def test_the_dashboard_numbers(campaign):
     alpha = table(at, "alpha (interval)").set_index("criterion")
     # fluency, al (1, 2) and bo (4, 2); zed is no member: D_o = 18 / 4, D_e = 38 / 12, alpha = -8 / 19
     assert alpha.loc["fluency", "alpha (interval)"] == pytest.approx(-8 / 19)
+    # resampling the 2 items: both -> -8/19; the first (1 and 4) twice -> alpha = 1 - D_o/D_e = 1 - 12/8 = -1/2;
+    # the second (2 and 2) twice -> one value, no alpha (left out): the 95% interval runs from -0.5 to -8/19
+    assert alpha.loc["fluency", "95% interval (interval)"] == "-0.500 to -0.421"
+    assert alpha.loc["coherence", "95% interval (interval)"] == ""  # one annotator: no alpha, no interval
     assert alpha.loc["fluency", "annotators"] == 2 and alpha.loc["fluency", "items judged by 2+"] == 2
     assert alpha.loc["coherence", "annotators"] == 1
 

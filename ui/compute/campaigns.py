@@ -15,7 +15,11 @@ import pandas as pd
 
 from annotation import JUDGMENT_COLUMNS, AnnotationStore, AnnotatorProgress, Campaign, Disagreement, Judgment, Rubric
 from rouge_core.io.csv_writer import write_csv
-from ui.compute.annotate import agreement_table
+from rouge_core.stats.alpha_interval import alpha_interval
+from ui.compute.annotate import LEVELS, agreement_table, reliability_matrix
+
+#: Resamples of the items behind each interval of the dashboard's alpha.
+INTERVAL_SAMPLES = 1000
 
 #: The Annotate page's url path (app.py): an invite link opens it.
 ANNOTATE_PATH = "annotate"
@@ -79,11 +83,21 @@ def progress_table(rows: Sequence[AnnotatorProgress]) -> pd.DataFrame:
 
 def campaign_agreement(store: AnnotationStore, campaign: Campaign) -> pd.DataFrame:
     """Krippendorff's alpha per criterion so far, over the campaign's members' judgments (the Annotate
-    page's agreement table, :func:`ui.compute.annotate.agreement_table`)."""
+    page's agreement table, :func:`ui.compute.annotate.agreement_table`), each level with its 95 %
+    bootstrap interval over the items (:func:`rouge_core.stats.alpha_interval.alpha_interval`, seeded:
+    the same judgments give the same interval)."""
     rubric = campaign_rubric(store, campaign)
     members = sorted({m.annotator for m in store.members(campaign.id)})
     judgments = campaign_judgments(store, campaign, rubric)
-    return agreement_table(judgments, [c.name for c in rubric.criteria], members)
+    table = agreement_table(judgments, [c.name for c in rubric.criteria], members)
+    for level in LEVELS:
+        cells = []
+        for criterion in rubric.criteria:
+            matrix, _, people = reliability_matrix(judgments, criterion.name, members)
+            res = alpha_interval(matrix, level, samples=INTERVAL_SAMPLES) if len(people) >= 2 else None
+            cells.append("" if res is None or math.isnan(res.low) else f"{res.low:.3f} to {res.high:.3f}")
+        table.insert(list(table.columns).index(f"alpha ({level})") + 1, f"95% interval ({level})", cells)
+    return table
 
 
 def disagreement_rows(store: AnnotationStore, campaign: Campaign, cells: Sequence[Disagreement]) -> pd.DataFrame:

@@ -44,4 +44,7 @@ def dashboard(store: AnnotationStore, campaign: Campaign) -> None:
         )
         return
     st.dataframe(table, hide_index=True, width="stretch")
-    st.caption("Krippendorff's alpha (ordinal and interval) per criterion so far, over the members' judgments.")
+    st.caption(
+        "Krippendorff's alpha (ordinal and interval) per criterion so far, over the members' judgments, each "
+        "with its 95% bootstrap interval over the items (1,000 resamples; empty where alpha has none)."
+    )
