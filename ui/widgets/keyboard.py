@@ -3,7 +3,9 @@
 A small script (in a component frame, same origin as the app) listens to keys on the page:
 ``→`` or ``n`` next item, ``←`` or ``p`` previous item, ``↓``/``j`` and ``↑``/``k`` move the focused
 criterion, a digit sets the focused criterion to that value (and moves on to the next criterion),
-``s`` skips the item, Backspace or ``u`` undoes the last judgment. Keys typed into a text box (the
+``s`` skips the item, Backspace or ``u`` undoes the last judgment. On an item just shown (a new page, a
+reconnect, a move, an undo) the focus starts at its first criterion without a value, so an annotator
+back on a half-judged item carries on where they stopped. Keys typed into a text box (the
 note, the name) are left alone; radio buttons and check boxes do not count as text. The script finds
 the page's own widgets by their container keys (``st-key-annot_crit_<i>``) and button labels, and
 clicks them: every judgment still goes through the widget and its callback, so the store commits it
@@ -31,7 +33,8 @@ LEGEND = (
 _SCRIPT = """<script>
 const doc = window.parent.document;
 if (!doc.__rougeLensKeys) {
-  doc.__rougeLensKeys = {focus: 0, queue: [], busy: false};
+  // focus -1: the item's first criterion without a value (decided when a digit is applied, between runs)
+  doc.__rougeLensKeys = {focus: -1, queue: [], busy: false};
   const state = doc.__rougeLensKeys;
   const fresh = (els) => els.filter((e) => !e.closest("[data-stale='true']"));
   const groups = () => fresh(Array.from(doc.querySelectorAll("[class*='st-key-annot_crit_']")));
@@ -40,8 +43,10 @@ if (!doc.__rougeLensKeys) {
   // a run is in flight while Streamlit shows its status widget or elements of the previous run
   const running = () => !!doc.querySelector("[data-testid='stStatusWidget']") ||
     !!doc.querySelector("[data-stale='true']");
-  // the criterion a digit goes to: the focus, or the last criterion when there are fewer
-  const focused = (gs) => Math.min(state.focus, gs.length - 1);
+  // the criterion a digit goes to: the focus, or the last criterion when there are fewer; on an item
+  // just shown (focus -1), the first criterion not judged yet (all judged: the first)
+  const first = (gs) => Math.max(0, gs.findIndex((g) => !g.querySelector("input:checked")));
+  const focused = (gs) => (state.focus < 0 ? first(gs) : Math.min(state.focus, gs.length - 1));
   // draws the outline only: mid-run, part of the item can be redrawn while the rest is still stale,
   // and fewer criteria are fresh than the item has; only keys (applied between runs) move the focus
   const mark = () => {
@@ -54,7 +59,7 @@ if (!doc.__rougeLensKeys) {
     });
   };
   setInterval(mark, 250);
-  const press = (label) => { const b = button(label); if (!b) return false; state.focus = 0; b.click(); return true; };
+  const press = (label) => { const b = button(label); if (!b) return false; state.focus = -1; b.click(); return true; };
   // apply one key; true when it started a run (the next key then waits for that run to finish)
   const apply = (key) => {
     if (key === "ArrowRight" || key === "n") return press("__NEXT__");
@@ -62,9 +67,9 @@ if (!doc.__rougeLensKeys) {
     if (key === "s") return press("__SKIP__");
     if (key === "Backspace" || key === "u") return press("__UNDO__");
     if (key === "ArrowDown" || key === "j") {
-      state.focus = Math.max(0, Math.min(state.focus + 1, groups().length - 1)); mark(); return false;
+      state.focus = Math.max(0, Math.min(focused(groups()) + 1, groups().length - 1)); mark(); return false;
     }
-    if (key === "ArrowUp" || key === "k") { state.focus = Math.max(state.focus - 1, 0); mark(); return false; }
+    if (key === "ArrowUp" || key === "k") { state.focus = Math.max(focused(groups()) - 1, 0); mark(); return false; }
     const gs = groups();
     if (!gs.length) return false;
     state.focus = focused(gs);
