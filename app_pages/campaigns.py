@@ -26,8 +26,10 @@ from ui.widgets.campaign_exports import exports
 from ui.widgets.campaign_gate import campaign_gate, may_create
 from ui.widgets.campaign_members import members_and_invites
 from ui.widgets.campaign_new import campaign_message, new_campaign
+from ui.widgets.corpus_input import arrived
 from ui.widgets.store_messages import failures_shown
 
+arrived()  # back from Inspect (an adjudicated pair's matches): no way back offered any more, scrolled back
 st.title("Campaigns")
 st.caption("Organise an annotation campaign: invite annotators, follow their progress, adjudicate, export.")
 opened = store_or_message()

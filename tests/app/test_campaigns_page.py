@@ -228,8 +228,11 @@ def test_an_adjudication_is_kept_beside_the_judgments_and_exported(campaign):
     ]  # fmt: skip
     shown = text(at)
     assert md_literal("cand 1 <b>x</b>") in shown and md_literal("src 1 *s*") in shown
-    at.number_input(key="camp_adj_value").set_value(2.0)
-    at.text_input(key="camp_adj_note").input("bo misread it")
+    (value,) = [n for n in at.number_input if str(n.key).startswith("camp_adj_value_")]
+    (note,) = [t for t in at.text_input if str(t.key).startswith("camp_adj_note_")]
+    assert value.key.endswith("_fluency") and note.key == value.key.replace("value", "note")  # keyed by the cell
+    value.set_value(2.0)
+    note.input("bo misread it")
     next(b for b in at.button if b.label == "Record the adjudication").click().run()
     assert not at.exception, at.exception
     assert table(at, "spread")["adjudicated"].tolist() == ["2"]
@@ -393,3 +396,20 @@ def test_the_export_files_are_built_when_asked_and_never_offered_stale(campaign,
     assert [r.split(",")[-1] for r in fresh.splitlines()[1:] if ",fluency," in r] == ["2", "2", "", ""]
     at.checkbox(key="camp_exp_adj").uncheck().run()  # files for the other choice are not these
     assert not at.get("download_button")
+
+
+def test_the_adjudicated_pair_opens_in_inspect_and_comes_back(campaign):
+    campaign_id, _ = campaign
+    judge(campaign_id)
+    at = organiser()
+    at.button(key="camp_adj_inspect").click().run()
+    assert not at.exception, at.exception
+    with AnnotationStore(default_path()) as store:
+        item = next(i for i in store.items(store.campaign(campaign_id).corpus_id) if i.doc_id == "d1")
+    assert at.session_state["_kept:candidate"] == "\n".join(item.candidate)  # Inspect's input now
+    at.switch_page("app_pages/inspect.py").run()  # AppTest reruns the page it was last switched to
+    assert not at.exception, at.exception
+    back = at.button(key="back_to_corpus")
+    assert back.label == "Back to Campaigns"
+    back.click().run()
+    assert at.title[0].value == "Campaigns" and not any(b.key == "back_to_corpus" for b in at.button)

@@ -11,6 +11,7 @@ from annotation import AnnotationStore, Campaign, StoreError
 from annotation.access import Access
 from ui.compute.campaigns import campaign_rubric, disagreement_rows
 from ui.render.literal import md_literal
+from ui.widgets.corpus_input import Opened, show_in_inspect
 
 TEXT_LIMIT = 20_000
 SAID = "_camp_adj_said"  # what the last recorded adjudication was, said once below the form
@@ -64,15 +65,20 @@ def adjudication(store: AnnotationStore, campaign: Campaign, access: Access) -> 
     if done is not None and done.note:
         st.caption(md_literal(f"Note: {done.note}", 600))
     _texts(store, cell.item_id)
+    if st.button("See the ROUGE matches in Inspect", icon=":material/search:", key="camp_adj_inspect"):
+        item = store.item(cell.item_id)
+        corpus = next((c.name for c in store.corpora() if c.id == campaign.corpus_id), "")
+        opened = Opened("app_pages/campaigns.py", corpus, item.system, item.doc_id, anchor="st-key-camp_adj_pick")
+        show_in_inspect([item.candidate], item.references, opened)
     criterion = rubric.criterion(cell.criterion)
     with st.form("camp_adj_form"):
         low, high = float(criterion.scale_min), float(criterion.scale_max)
         value = st.number_input(
             md_literal(f"Adjudicated {cell.criterion}", 200), min_value=low, max_value=high, value=low,
             step=1.0 if criterion.integer else 0.1, format="%.0f" if criterion.integer else "%.2f",
-            key="camp_adj_value",
+            key=f"camp_adj_value_{cell.item_id}_{cell.criterion}",
         )  # fmt: skip
-        note = st.text_input("Note", key="camp_adj_note")
+        note = st.text_input("Note", key=f"camp_adj_note_{cell.item_id}_{cell.criterion}")
         pressed = st.form_submit_button("Record the adjudication")
     if not pressed:
         if said := st.session_state.pop(SAID, None):

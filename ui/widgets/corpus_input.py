@@ -381,11 +381,18 @@ def open_in_inspect(
 
     Inspect then shows "Back to ..." (:func:`back_to_corpus`), which returns to ``page``, scrolled to the
     element whose key starts with ``anchor`` (:mod:`ui.widgets.way_back`)."""
-    state.set_inputs(
-        "\n".join(doc.candidate), ["\n".join(r) for r in doc.references], ["\n".join(o.candidate) for o in others]
-    )
     st.session_state[SELECTED.format(key=key)] = (current.digest, system, doc.doc_id)
-    st.session_state[OPENED] = Opened(page, current.source.name, system, doc.doc_id, anchor)
+    candidates = [doc.candidate, *(o.candidate for o in others)]
+    show_in_inspect(candidates, doc.references, Opened(page, current.source.name, system, doc.doc_id, anchor))
+
+
+def show_in_inspect(candidates: Sequence[Sequence[str]], references: Sequence[Sequence[str]], opened: Opened) -> None:
+    """Put a pair (sentences; more candidates are compared side by side) into Inspect's inputs and switch
+    to Inspect, which offers the way back to ``opened.page`` (:func:`back_to_corpus`)."""
+    state.set_inputs(
+        "\n".join(candidates[0]), ["\n".join(r) for r in references], ["\n".join(c) for c in candidates[1:]]
+    )
+    st.session_state[OPENED] = opened
     st.session_state[ARRIVING] = st.session_state.get(ARRIVING, 0) + 1
     st.switch_page(INSPECT_PAGE)
 

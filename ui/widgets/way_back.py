@@ -23,6 +23,7 @@ PAGE_NAMES = {
     "app_pages/systems.py": "Systems",
     "app_pages/which_rouge.py": "Which ROUGE?",
     "app_pages/agreement.py": "Agreement with humans",
+    "app_pages/campaigns.py": "Campaigns",
 }
 #: Looks for the element for up to 5 s (it is drawn after this frame, and a chart takes a moment).
 _SCROLL = (
