@@ -33,19 +33,22 @@ from __future__ import annotations
 
 import argparse
 import heapq
-import os
+import math
 import random
 import sys
-import tempfile
 import time
-from pathlib import Path
-from typing import Any
+from contextlib import ExitStack
+from typing import Any, Optional
 
 from annotation import AnnotationStore
+from annotation.database import where
+from annotation.model import StoreError
 
-from .bench_annotate import README, commit, fill_sample, load, server_cpu, server_rss
-from .capacity_report import Result, section, write_section
+from .bench_annotate import README, commit, load, server_rss
+from .capacity_report import Result, section, servers_section, write_section
+from .capacity_servers import Setup, database_url, spread, start_postgres, start_sqlite
 from .common import machine
+from .proc_cpu import client_cpu, machine_cpu, tree_cpu
 
 CRITERIA = 4  # the SummEval rubric's criteria: one digit each, then →
 ITEMS = 120  # the SummEval sample: an annotator stops before its last item
@@ -94,46 +97,6 @@ def keys_for(who: int, n_items: int) -> list[tuple[str, int, int]]:
     return out
 
 
-def _tree() -> dict[int, int]:
-    """pid -> parent pid of every process now (from /proc/<pid>/stat; processes that vanish are skipped)."""
-    parents = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="ascii") as f:
-                    parents[int(entry)] = int(f.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue  # exited while listed, or not readable: not ours
-    return parents
-
-
-def browser_cpu(server: int) -> dict[int, float]:
-    """CPU seconds of this process and every process descended from it, the server (and its children)
-    excepted: Chromium's, Playwright's driver and the script that drives them."""
-    parents = _tree()
-    ours = {os.getpid()}
-    grew = True
-    while grew:
-        new = {p for p, pp in parents.items() if pp in ours and p not in ours and p != server}
-        grew = bool(new)
-        ours |= new
-    cpu = {}
-    for pid in ours:
-        try:
-            cpu[pid] = server_cpu(pid)
-        except OSError:
-            continue  # exited since the listing
-    return cpu
-
-
-def machine_cpu() -> float:
-    """CPU seconds every core of the machine has been busy (/proc/stat's first line: all but idle and
-    iowait; guest time is already in user)."""
-    with open("/proc/stat", encoding="ascii") as f:
-        user, nice, system, _idle, _iowait, irq, softirq, steal = (int(x) for x in f.readline().split()[1:9])
-    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
-
-
 def _wait_receipts(pages: list[Any], timeout_s: float) -> None:
     """Until every page has applied its queued keys and seen every receipt, or ``timeout_s``."""
     keys = "!!document.__rougeLensKeys && document.__rougeLensKeys.pending() === 0"
@@ -146,13 +109,12 @@ def _wait_receipts(pages: list[Any], timeout_s: float) -> None:
             time.sleep(0.05)
 
 
-def measure(browser: Any, url: str, data: Path, server: int, k: int, duration: float,
-            think: tuple[float, float], seed: int) -> Result:  # fmt: skip
-    """K annotators typing for ``duration`` seconds against the server at ``url``."""
+def measure(browser: Any, setup: Setup, k: int, duration: float, think: tuple[float, float], seed: int) -> Result:
+    """K annotators typing for ``duration`` seconds, spread round-robin over the servers of ``setup``."""
     from tests.browser.test_annotate_browser import _drained, _open_annotate
 
     names = [f"k{k}-{i}" for i in range(k)]
-    opened = [_open_annotate(browser, url, name) for name in names]
+    opened = [_open_annotate(browser, setup.urls[s], name) for name, s in zip(names, spread(k, len(setup.urls)))]
     pages = [page for _, page in opened]
     for page in pages:
         page.evaluate(RECEIPTS_JS)
@@ -161,7 +123,9 @@ def measure(browser: Any, url: str, data: Path, server: int, k: int, duration: f
     rngs = [random.Random(f"{seed}-{k}-{i}") for i in range(k)]
     sent = [0] * k
     typed = 0
-    cpu0, side0, all0 = server_cpu(server), browser_cpu(server), machine_cpu()
+    servers = [p.pid for p in setup.procs]
+    cpu0, db0 = [tree_cpu(s) for s in servers], sum(tree_cpu(p) for p in setup.postmasters)
+    side0, all0 = client_cpu(servers), machine_cpu()
     t0 = time.monotonic()
     due = [(t0 + rngs[i].uniform(*think), i) for i in range(k)]
     heapq.heapify(due)
@@ -181,43 +145,49 @@ def measure(browser: Any, url: str, data: Path, server: int, k: int, duration: f
     typing = time.monotonic() - t0
     _wait_receipts(pages, 60)
     wall = time.monotonic() - t0
-    cpu, side1 = server_cpu(server) - cpu0, browser_cpu(server)
+    each = [tree_cpu(s) - c for s, c in zip(servers, cpu0)]
+    db = sum(tree_cpu(p) for p in setup.postmasters) - db0 if setup.postmasters else math.nan
+    side1 = client_cpu(servers)
     side = sum(c - side0.get(pid, 0.0) for pid, c in side1.items())
-    other = max(0.0, machine_cpu() - all0 - cpu - side)  # the clock-tick counts can round below 0
+    # the clock-tick counts can round below 0
+    other = max(0.0, machine_cpu() - all0 - sum(each) - side - (0.0 if math.isnan(db) else db))
     latencies = [float(x) for page in pages for x in page.evaluate("() => window.__cap.done")]
     for page in pages:
         _drained(page)  # every run finished before the rows are counted
-    rss = server_rss(server)
+    rss = max(server_rss(s) for s in servers)
     for context, _ in opened:
         context.close()
-    with AnnotationStore(data / "annotations.sqlite3") as s:
-        (corpus,) = s.corpora()
-        confirmed = sum(len(s.judgments(corpus.id, annotator=n)) for n in names)
-    return Result(k, sum(sent), typed, confirmed, wall, cpu, side, latencies, rss, typing, other)
+    with AnnotationStore(setup.store) as s:
+        confirmed = sum(len(s.judgments(annotator=n)) for n in names)
+    return Result(k, sum(sent), typed, confirmed, wall, sum(each), side, latencies, rss, typing, other,
+                  each if len(servers) > 1 or setup.postmasters else [], db)  # fmt: skip
 
 
-def run(ks: list[int], duration: float, think: tuple[float, float], seed: int) -> list[Result]:
-    """One server, one Chromium; the K values in turn (each with new annotators)."""
+def run(ks: list[int], duration: float, think: tuple[float, float], seed: int, servers: int = 1,
+        database: Optional[str] = None, compare: bool = False) -> dict[str, list[Result]]:  # fmt: skip
+    """The K values in turn (each with new annotators) on each configuration: one server on SQLite
+    (``database`` None, or ``compare``) and ``servers`` servers on the PostgreSQL ``database``; with both,
+    K by K, one after the other, so that both see the same state of the machine. One Chromium."""
     from playwright.sync_api import sync_playwright
 
-    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, stop_server
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 
-    results = []
-    with tempfile.TemporaryDirectory() as folder:
-        data = Path(folder)
-        fill_sample(data, 0)  # the corpus the page loads, stored once for every annotator
-        proc, url = start_server(data)
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                try:
-                    for k in ks:
-                        results.append(measure(browser, url, data, proc.pid, k, duration, think, seed))
-                        print(f"K={k}: {results[-1]}", file=sys.stderr)
-                finally:
-                    browser.close()
-        finally:
-            stop_server(proc)
+    with ExitStack() as stack:
+        setups = []
+        if database is not None:
+            setups.append(start_postgres(stack, database, servers))
+        if database is None or compare:
+            setups.append(start_sqlite(stack))
+        results: dict[str, list[Result]] = {s.label: [] for s in setups}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                for k in ks:
+                    for setup in setups:
+                        results[setup.label].append(measure(browser, setup, k, duration, think, seed))
+                        print(f"{setup.label}, K={k}: {results[setup.label][-1]}", file=sys.stderr)
+            finally:
+                browser.close()
     return results
 
 
@@ -243,6 +213,39 @@ wait for, which shows as latency, not as server CPU). The key rate is over the t
 key)."""
 
 
+SERVERS_METHOD = """\
+What is measured: as in the one-server section above (the same annotators, keys, think times, seed and
+receipts), but on {servers} Streamlit servers, each started as the browser tests start one, in its own
+data directory, with `ROUGE_LENS_DATABASE_URL` naming one PostgreSQL database (a new schema per run,
+dropped after); annotator i of K uses server i mod {servers}. CPU over the window, from /proc: the
+servers' process trees (their sum per confirmed judgment, and each server's in cores, in server order),
+PostgreSQL's processes (the postmaster serving the URL's socket directory and all its children, backends
+that ended included; other users of the same PostgreSQL count too), the bench client as above, and the
+rest of the machine. {compare}"""
+
+COMPARE = """The one-server SQLite table is from the same command (`--compare`): its server was started
+with the others and each K ran on it right after the PostgreSQL servers, so both saw the same machine."""
+
+
+def check_args(ap: argparse.ArgumentParser, args: argparse.Namespace) -> Optional[str]:
+    """Refuses (``ap.error``: a message and exit status 2) options that do not go together; the
+    PostgreSQL URL to measure on, or None for the one-server SQLite run."""
+    if any(k < 1 for k in args.ks) or args.duration <= 0 or not 0 <= args.think[0] <= args.think[1]:
+        ap.error("--ks must be positive, --duration above 0 and --think MIN MAX with 0 <= MIN <= MAX")
+    if args.servers < 1:
+        ap.error(f"--servers must be at least 1, not {args.servers}")
+    if args.database == "sqlite":
+        if args.servers != 1:
+            ap.error("several servers need the PostgreSQL store: --database postgresql (SQLite is one server's file)")
+        if args.database_url is not None or args.compare:
+            ap.error("--database-url and --compare go with --database postgresql")
+        return None
+    try:
+        return database_url(args.database_url)
+    except StoreError as e:
+        ap.error(str(e))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     ap.add_argument("--ks", type=int, nargs="+", default=[1, 2, 4, 8], help="numbers of simulated annotators")
@@ -251,27 +254,35 @@ def main() -> None:
                     help="think time before each key, seconds, uniform")  # fmt: skip
     ap.add_argument("--seed", type=int, default=19)
     ap.add_argument("--servers", type=int, default=1, help="app servers; more than one needs the PostgreSQL store")
-    ap.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite",
-                    help="the store (postgresql: not wired into this bench yet, issue 19 point 5)")  # fmt: skip
+    ap.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite", help="the store")
+    ap.add_argument("--database-url", help="the PostgreSQL to use (default: $ROUGE_LENS_TEST_DATABASE_URL)")
+    ap.add_argument("--compare", action="store_true",
+                    help="with --database postgresql: also the one-server SQLite run, K by K in between")  # fmt: skip
     ap.add_argument("--write", action="store_true", help="replace (or append) the section in benchmarks/README.md")
     args = ap.parse_args()
-    if args.servers != 1 or args.database != "sqlite":
-        # the hook for the two-server run: start N servers on one PostgreSQL, spread the annotators
-        # over their URLs and count the rows through the store; not faked on SQLite
-        ap.error("only one server on SQLite for now: several servers need the PostgreSQL store (issue 19, point 5)")
-    if any(k < 1 for k in args.ks) or args.duration <= 0 or not 0 <= args.think[0] <= args.think[1]:
-        ap.error("--ks must be positive, --duration above 0 and --think MIN MAX with 0 <= MIN <= MAX")
+    url = check_args(ap, args)
     think = (args.think[0], args.think[1])
     before = load()
-    results = run(args.ks, args.duration, think, args.seed)
+    try:
+        results = run(args.ks, args.duration, think, args.seed, args.servers, url, args.compare)
+    except StoreError as e:  # the database cannot be reached or refuses the schema: said, not a traceback
+        ap.error(str(e))
     after = load()
     ks = " ".join(map(str, args.ks))
+    extra = ""
+    if url is not None:
+        extra = f" --servers {args.servers} --database postgresql --database-url '{where(url).shown}'"
+        extra += " --compare" if args.compare else ""
     write = " --write" if args.write else ""
-    command = (f"python -m benchmarks.bench_capacity --ks {ks} --duration {args.duration:g} "
+    command = (f"python -m benchmarks.bench_capacity{extra} --ks {ks} --duration {args.duration:g} "
                f"--think {think[0]:g} {think[1]:g} --seed {args.seed}{write}")  # fmt: skip
     head = f"Machine: {machine()}; code {commit()}. `{command}`. Load (`uptime`) before: {before}; after: {after}."
-    method = METHOD.format(lo=think[0], hi=think[1], duration=args.duration)
-    text = section(results, head, think, method)
+    if url is None:
+        text = section(results["1 server, SQLite"], head, think, METHOD.format(lo=think[0], hi=think[1],
+                                                                               duration=args.duration))  # fmt: skip
+    else:
+        method = SERVERS_METHOD.format(servers=args.servers, compare=COMPARE if args.compare else "")
+        text = servers_section(args.servers, results, head, method.rstrip())
     print(text)
     if args.write:
         README.write_text(write_section(README.read_text(encoding="utf-8"), text), encoding="utf-8")

@@ -88,6 +88,8 @@ class Result:
     rss_mib: float = 0.0
     typing_s: float = 0.0  # first key to last key sent (0: unknown, the window is used)
     other_cpu_s: float = math.nan  # every other process of the machine (the machine is shared)
+    server_cpu_each: list[float] = field(default_factory=list)  # per server, in order (several-server runs)
+    db_cpu_s: float = math.nan  # PostgreSQL's processes, same window (NaN: SQLite, nothing to charge)
 
     @property
     def lost(self) -> int:
@@ -182,6 +184,91 @@ def section(results: Sequence[Result], head: str, think: tuple[float, float], me
     """
     rows = "\n".join(row(r) for r in results)
     return f"{TITLE}\n\n{head}\n\n{method}\n\n{HEADER}\n{rows}\n\n{conclusion(results, think)}\n"
+
+
+def servers_row(r: Result) -> str:
+    """One table row of a several-server run: the servers' CPU summed per judgment and each in cores,
+    PostgreSQL's CPU per judgment and in cores.
+
+    >>> r = Result(4, 50, 40, 40, 20.0, 0.8, 1.0, [100.0, 300.0], 300.0, 12.5, 3.0, [0.5, 0.3], 0.4)
+    >>> print(servers_row(r).split(" | ", 9)[9])
+    **20.0 ms** | **10.0 ms** | 0.03 / 0.01 | 0.02 | 0.05 | 0.15 | 300 MiB |
+    """
+    each = " / ".join(f"{c / r.wall_s:.2f}" for c in r.server_cpu_each)
+    return (
+        f"| {r.k} | {r.keys} ({r.keys / (r.typing_s or r.wall_s):.1f}/s) | {r.typed} | {r.confirmed} | {r.lost} "
+        f"| **{per_second(r.confirmed, r.wall_s):.2f}** | {percentile(r.latencies_ms, 50):.0f} ms "
+        f"| {percentile(r.latencies_ms, 95):.0f} ms | {r.typed - len(r.latencies_ms)} "
+        f"| **{cpu_ms_per_judgment(r.server_cpu_s, r.confirmed):.1f} ms** "
+        f"| **{cpu_ms_per_judgment(r.db_cpu_s, r.confirmed):.1f} ms** | {each} | {r.db_cpu_s / r.wall_s:.2f} "
+        f"| {r.browser_cpu_s / r.wall_s:.2f} | {r.other_cpu_s / r.wall_s:.2f} | {r.rss_mib:.0f} MiB |"
+    )
+
+
+SERVERS_HEADER = (
+    "| annotators | keys sent (rate) | judgments typed | confirmed in the store | lost | confirmed per s "
+    "| key to receipt, p50 | p95 | receipts not seen | servers' CPU per judgment | PostgreSQL CPU per judgment "
+    "| each server's CPU, cores | PostgreSQL CPU, cores | bench client CPU, cores | other work, cores "
+    "| largest server RSS after |\n" + "|---" * 16 + "|"
+)
+
+
+def servers_title(n: int) -> str:
+    """The title of the section of an ``n``-server run on PostgreSQL.
+
+    >>> servers_title(2)
+    '## Capacity: 2 app servers on one PostgreSQL (issue 19, point 7)'
+    """
+    return f"## Capacity: {n} app server{'s' if n != 1 else ''} on one PostgreSQL (issue 19, point 7)"
+
+
+def comparison(several: Sequence[Result], one: Sequence[Result]) -> str:
+    """Per K run on both, the several-server run against the one-server SQLite run: latency and CPU.
+
+    >>> two = Result(8, 100, 80, 80, 20.0, 2.4, 9.0, [300.0] * 80, server_cpu_each=[1.3, 1.1], db_cpu_s=0.8)
+    >>> said = comparison([two], [Result(8, 100, 80, 80, 20.0, 1.6, 9.0, [200.0] * 80)])
+    >>> said.split("; ")[0]
+    'K = 8: p95 300 ms against 200 ms on one server with SQLite'
+    >>> "30.0 ms in the servers and 10.0 ms in PostgreSQL" in said
+    True
+    >>> said.endswith("2.00 times the one server's 20.0 ms.")
+    True
+    """
+    by_k = {r.k: r for r in one}
+    said = []
+    for r in several:
+        o = by_k.get(r.k)
+        if o is None:
+            continue
+        ms, db, base = (cpu_ms_per_judgment(c, x.confirmed) for c, x in ((r.server_cpu_s, r), (r.db_cpu_s, r),
+                                                                          (o.server_cpu_s, o)))  # fmt: skip
+        said.append(
+            f"K = {r.k}: p95 {percentile(r.latencies_ms, 95):.0f} ms against {percentile(o.latencies_ms, 95):.0f} ms "
+            f"on one server with SQLite; CPU per confirmed judgment {ms:.1f} ms in the servers and {db:.1f} ms in "
+            f"PostgreSQL, {(ms + db) / base:.2f} times the one server's {base:.1f} ms."
+        )
+    return "\n".join(said)
+
+
+def servers_section(n: int, results: dict[str, list[Result]], head: str, method: str) -> str:
+    """The README section of an ``n``-server run: title, ``head``, ``method``, a table per configuration
+    (``results``: label -> runs; the several-server ones first) and, with a one-server SQLite run, the
+    comparison K by K.
+
+    >>> pg = Result(2, 5, 4, 4, 5.0, 0.1, 0.2, [90.0] * 4, server_cpu_each=[0.05, 0.05], db_cpu_s=0.04)
+    >>> s = servers_section(2, {"2 servers, PostgreSQL": [pg]}, "Machine: m.", "How.")
+    >>> s.startswith(servers_title(2) + "\\n\\nMachine: m.\\n\\nHow.\\n\\n2 servers, PostgreSQL:\\n\\n| annotators")
+    True
+    """
+    parts = [servers_title(n), head, method]
+    for label, runs in results.items():
+        several = bool(runs) and (len(runs[0].server_cpu_each) > 1 or not math.isnan(runs[0].db_cpu_s))
+        rows = "\n".join((servers_row if several else row)(r) for r in runs)
+        parts.append(f"{label}:\n\n{SERVERS_HEADER if several else HEADER}\n{rows}")
+    lists = list(results.values())
+    if len(lists) == 2:
+        parts.append(comparison(lists[0], lists[1]))
+    return "\n\n".join(parts) + "\n"
 
 
 def write_section(readme: str, new: str) -> str:
