@@ -24,6 +24,13 @@ pages = {
         st.Page("app_pages/differences.py", title="Why do the numbers differ?", icon=":material/balance:"),
         st.Page("app_pages/tokenizer.py", title="Tokenizer inspector", icon=":material/text_fields:"),
         st.Page("app_pages/mistakes.py", title="Common mistakes", icon=":material/report:"),
+        st.Page("app_pages/challenges.py", title="Challenges", icon=":material/psychology:", url_path="challenges"),
+        st.Page(
+            "app_pages/blind_spots.py",
+            title="What does ROUGE miss?",
+            icon=":material/visibility_off:",
+            url_path="blind_spots",
+        ),
     ],
     "Compare": [
         st.Page("app_pages/corpus.py", title="Corpus", icon=":material/table_chart:"),
