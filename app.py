@@ -44,7 +44,7 @@ pages = {
     ],
 }
 keep_typed_text()  # before anything else: a page switch must not drop what was just typed
-nav = st.navigation(pages)
+nav = st.navigation(pages, expanded=True)  # every page listed: no "View 3 more" hiding People
 # Annotate uses the options only for its optional ROUGE-1 view, Campaigns not at all: folded there, out of the way
 set_config(sidebar_config(nav.url_path, folded=nav.url_path in ("annotate", "campaigns")))
 commit_guard()  # typed text reaches the server before a page switch

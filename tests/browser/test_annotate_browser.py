@@ -274,3 +274,34 @@ def test_three_annotators_on_a_slow_store_each_get_exactly_their_keys(browser, t
             context.close()
     finally:
         stop_server(proc)
+
+
+def test_keys_work_on_annotate_after_the_learn_page_was_open(browser, tmp_path):
+    """Streamlit switches pages inside one document: Learn's arrow-key script once took the name of
+    Annotate's key handler, so after a visit to Learn no digit judged anything."""
+    proc, url = start_server(tmp_path)
+    context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    try:
+        page = context.new_page()
+        page.goto(url + "/learn", wait_until="networkidle")
+        page.get_by_text("Lecture mode").first.wait_for(timeout=60_000)
+        wait_idle(page)
+        page.locator("[data-testid='stSidebarNav'] a", has_text="Annotate").first.click()
+        page.get_by_text("Load a corpus").first.wait_for(timeout=30_000)
+        wait_idle(page)
+        page.get_by_role("button", name="SummEval subset").click()
+        wait_idle(page)
+        box = page.get_by_label("Your name (annotator)")
+        box.fill("lea")
+        box.press("Enter")
+        wait_idle(page)
+        page.locator("h3", has_text="Item ").first.wait_for(timeout=30_000)
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        for digit in "43":
+            page.keyboard.press(digit)
+            _drained(page)
+        assert page.get_by_text("✓ saved").count() == 2
+        assert _count(tmp_path, "lea") == 2
+    finally:
+        context.close()
+        stop_server(proc)

@@ -22,8 +22,10 @@ section[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"] {{di
 
 _KEYS = """<script>
 const doc = window.parent.document;
-if (!doc.__rougeLensKeys) {
-  doc.__rougeLensKeys = true;
+// its own flag: Annotate's key handler (ui/widgets/keyboard.py) keeps its state in __rougeLensKeys, and
+// Streamlit switches pages inside one document, so sharing the name stopped Annotate's keys after Learn
+if (!doc.__rougeLensLectureKeys) {
+  doc.__rougeLensLectureKeys = true;
   doc.addEventListener("keydown", (e) => {
     const t = e.target;
     if (t && (t.tagName === "TEXTAREA" || t.tagName === "INPUT" || t.isContentEditable)) return;
