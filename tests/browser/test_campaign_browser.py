@@ -52,19 +52,25 @@ def _invite(page, name: str) -> str:
     return link
 
 
+def _organiser(browser, url: str, key: str = KEY):
+    """The organiser's page on Campaigns, the key proven, after storing the SummEval sample on Annotate
+    (the app's local mode: no campaign yet)."""
+    context, page = _page(browser, url + "/annotate")
+    page.get_by_text("Load a corpus").first.wait_for(timeout=60_000)
+    page.get_by_role("button", name="SummEval subset").click()
+    wait_idle(page)
+    page.goto(f"{url}/campaigns?key={key}", wait_until="networkidle")
+    wait_idle(page)
+    return context, page
+
+
 def test_an_organiser_runs_a_campaign_and_annotators_judge_through_their_links(browser, tmp_path, monkeypatch):
     monkeypatch.setenv("ROUGE_LENS_ORGANISER_KEY", KEY)
     data = tmp_path / "data"
     data.mkdir()
     proc, url = start_server(data)
     try:
-        # the organiser stores the sample corpus (local mode: no campaign yet), then proves the key
-        context, page = _page(browser, url + "/annotate")
-        page.get_by_text("Load a corpus").first.wait_for(timeout=60_000)
-        page.get_by_role("button", name="SummEval subset").click()
-        wait_idle(page)
-        page.goto(f"{url}/campaigns?key={KEY}", wait_until="networkidle")
-        wait_idle(page)
+        context, page = _organiser(browser, url)
         page.get_by_label("Campaign name").fill("Spring class")
         page.get_by_label("Instructions (Markdown)").fill(INSTRUCTIONS)
         page.get_by_role("button", name="Create campaign").click()

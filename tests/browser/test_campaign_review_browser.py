@@ -15,7 +15,7 @@ import pytest
 
 from .conftest import SHOTS, start_server, stop_server, wait_idle
 from .test_annotate_browser import _drained
-from .test_campaign_browser import _invite, _page
+from .test_campaign_browser import _invite, _organiser, _page
 
 pytestmark = pytest.mark.browser
 
@@ -74,12 +74,7 @@ def test_the_organiser_adjudicates_a_disagreement_and_downloads_it_in_the_csv(br
     proc, url = start_server(data)
     try:
         # the organiser stores the sample corpus, proves the key and creates a campaign: r = 2, overlap 1
-        context, page = _page(browser, url + "/annotate")
-        page.get_by_text("Load a corpus").first.wait_for(timeout=60_000)
-        page.get_by_role("button", name="SummEval subset").click()
-        wait_idle(page)
-        page.goto(f"{url}/campaigns?key={KEY}", wait_until="networkidle")
-        wait_idle(page)
+        context, page = _organiser(browser, url, KEY)
         page.get_by_label("Campaign name").fill("Review")
         for label, value in (("Judgments per item (r)", "2"), ("Overlap (items every annotator judges)", "1")):
             page.get_by_label(label).fill(value)
