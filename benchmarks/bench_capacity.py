@@ -1,4 +1,4 @@
-"""Capacity of one app server (issue 19, point 7): K simulated annotators type judgments at a human pace
+"""Capacity of the app's servers (issue 19, point 7): K simulated annotators type judgments at a human pace
 into the real app, in Chromium, and the store, the page and /proc say what came of it.
 
 One Streamlit server is started as the browser tests start it (``start_server``), on an SQLite store
@@ -25,8 +25,15 @@ Measured per K:
   which inflates the latency at large K and caps the K this machine can drive; the CPU per judgment is
   the server's alone.
 
+Several servers (``--servers N --database postgresql [--database-url URL]``, capacity_servers.py): N
+servers, each in its own data directory, on one PostgreSQL database (``ROUGE_LENS_DATABASE_URL`` naming
+a new schema, dropped after); annotator i uses server i mod N, with the same keys as above. Measured as
+above, plus each server's CPU (its process tree), their sum per judgment, and PostgreSQL's processes' CPU
+over the window. ``--compare`` runs the one-server SQLite configuration too, K by K in between.
+
 Run: python -m benchmarks.bench_capacity [--ks 1 2 4 8] [--duration 25] [--think 0.5 2.0] [--seed 19]
-[--write]  (--write replaces or appends the "Capacity" section of benchmarks/README.md)
+[--servers N --database postgresql [--database-url URL] [--compare]] [--write]  (--write replaces or
+appends the run's "Capacity" section of benchmarks/README.md: one server on SQLite, or N on PostgreSQL)
 """
 
 from __future__ import annotations
@@ -163,11 +170,22 @@ def measure(browser: Any, setup: Setup, k: int, duration: float, think: tuple[fl
                   each if len(servers) > 1 or setup.postmasters else [], db)  # fmt: skip
 
 
+class RunStopped(Exception):
+    """A K that could not be measured (a page that did not open or answer in time): the runs measured
+    before it, by configuration, and what stopped it."""
+
+    def __init__(self, results: dict[str, list[Result]], reason: str) -> None:
+        super().__init__(reason)
+        self.results, self.reason = results, reason
+
+
 def run(ks: list[int], duration: float, think: tuple[float, float], seed: int, servers: int = 1,
         database: Optional[str] = None, compare: bool = False) -> dict[str, list[Result]]:  # fmt: skip
     """The K values in turn (each with new annotators) on each configuration: one server on SQLite
     (``database`` None, or ``compare``) and ``servers`` servers on the PostgreSQL ``database``; with both,
-    K by K, one after the other, so that both see the same state of the machine. One Chromium."""
+    K by K, one after the other, so that both see the same state of the machine. One Chromium.
+    :class:`RunStopped` when a K fails in the browser, with what was measured before it."""
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
     from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
@@ -184,7 +202,11 @@ def run(ks: list[int], duration: float, think: tuple[float, float], seed: int, s
             try:
                 for k in ks:
                     for setup in setups:
-                        results[setup.label].append(measure(browser, setup, k, duration, think, seed))
+                        try:
+                            results[setup.label].append(measure(browser, setup, k, duration, think, seed))
+                        except PlaywrightError as e:  # the runs before it are kept and reported
+                            reason = f"{setup.label}, K = {k}: {str(e).strip().splitlines()[0]}"
+                            raise RunStopped(results, reason) from e
                         print(f"{setup.label}, K={k}: {results[setup.label][-1]}", file=sys.stderr)
             finally:
                 browser.close()
@@ -262,11 +284,14 @@ def main() -> None:
     args = ap.parse_args()
     url = check_args(ap, args)
     think = (args.think[0], args.think[1])
-    before = load()
+    before, stopped = load(), ""
     try:
         results = run(args.ks, args.duration, think, args.seed, args.servers, url, args.compare)
     except StoreError as e:  # the database cannot be reached or refuses the schema: said, not a traceback
         ap.error(str(e))
+    except RunStopped as e:
+        print(f"stopped at {e.reason}", file=sys.stderr)
+        results, stopped = e.results, f" The run stopped at {e.reason}; what it measured before is below."
     after = load()
     ks = " ".join(map(str, args.ks))
     extra = ""
@@ -277,6 +302,7 @@ def main() -> None:
     command = (f"python -m benchmarks.bench_capacity{extra} --ks {ks} --duration {args.duration:g} "
                f"--think {think[0]:g} {think[1]:g} --seed {args.seed}{write}")  # fmt: skip
     head = f"Machine: {machine()}; code {commit()}. `{command}`. Load (`uptime`) before: {before}; after: {after}."
+    head += stopped
     if url is None:
         text = section(results["1 server, SQLite"], head, think, METHOD.format(lo=think[0], hi=think[1],
                                                                                duration=args.duration))  # fmt: skip

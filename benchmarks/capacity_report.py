@@ -169,8 +169,8 @@ def conclusion(results: Sequence[Result], think: tuple[float, float]) -> str:
         f"browsers could not be driven without starving the server); runs are short (seconds, one seed) on "
         f"a shared machine; the SummEval sample's short texts, blind mode, no network between browser and "
         f"server, SQLite on a local disk; only judging is loaded, not page loads, the organiser's dashboard "
-        f"or exports, which come on top. More than one server needs the PostgreSQL store (issue 19, point 5; "
-        f"`--servers` / `--database` are the hooks, refused until then)."
+        f"or exports, which come on top. Several servers on one PostgreSQL: `--servers N --database "
+        f"postgresql` (their own section)."
     )
 
 

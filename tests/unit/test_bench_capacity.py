@@ -321,3 +321,20 @@ def test_a_fresh_schema_is_empty_and_dropped_after() -> None:
             assert s.corpora() == ()
     with psycopg.connect(url) as conn:
         assert conn.execute("SELECT count(*) FROM pg_namespace WHERE nspname = %s", (schema,)).fetchone() == (0,)
+
+
+def test_a_k_that_fails_in_the_browser_keeps_the_runs_before_it_and_says_where_it_stopped(monkeypatch, capsys) -> None:
+    reason = "1 server, SQLite, K = 4: Locator.click: Timeout 30000ms exceeded."
+
+    def stopped_run(*a: Any) -> dict[str, list[Result]]:
+        raise bench_capacity.RunStopped(_fake_results("2 servers, PostgreSQL", "1 server, SQLite"), reason)
+
+    monkeypatch.setattr(bench_capacity, "run", stopped_run)
+    monkeypatch.setattr(bench_capacity, "load", lambda: "load 1.0")
+    argv = ["--servers", "2", "--database", "postgresql", "--database-url", "postgresql://u@/d", "--compare"]
+    monkeypatch.setattr(sys, "argv", ["bench_capacity", *argv, "--ks", "2", "4"])
+    bench_capacity.main()
+    captured = capsys.readouterr()
+    assert f"after: load 1.0. The run stopped at {reason}; what it measured before is below.\n" in captured.out
+    assert captured.out.count("\n| 2 | 40 (2.7/s) |") == 2 and "\n| 4 |" not in captured.out
+    assert captured.err == f"stopped at {reason}\n"
