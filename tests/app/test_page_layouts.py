@@ -214,6 +214,12 @@ LAYOUTS = (
         ),  # fmt: skip
         ("Corpus scores", "Every pair", "Downloads"),
     ),
+    Layout(
+        "blind_spots",
+        ("blind_spots_input", "blind_spots_table", "blind_spots_corpus"),
+        ("the_pair", "statistic", "perturbations_scored", "on_a_corpus"),
+        ("The perturbations, scored", "On a corpus"),
+    ),
 )
 
 

@@ -102,6 +102,16 @@ KEYS: tuple[Key, ...] = (
     Key("_learn_{sec}_msg", "ui/learn/inputs.py", "a message about the sample just loaded, shown once"),
     Key("_learn_autoplay_at", "ui/learn/walk.py", "when autoplay last took a step"),
     Key("_learn_link_applied", "ui/learn/link.py", "the deep link in the address was applied once"),
+    # What does ROUGE miss?
+    Key("blind_pair", "ui/widgets/blind_spots_input.py", "the pair to perturb"),
+    Key("blind_seed", "ui/widgets/blind_spots_input.py", "the perturbations' seed"),
+    Key("blind_cand", "ui/widgets/blind_spots_input.py", "the user's candidate (a kept text box)"),
+    Key("blind_ref", "ui/widgets/blind_spots_input.py", "the user's reference (a kept text box)"),
+    Key("blind_src", "ui/widgets/blind_spots_input.py", "the user's source document (a kept text box)"),
+    Key("blind_stat", "ui/widgets/blind_spots_table.py", "the score shown (F, recall, precision)"),
+    Key("blind_corpus_size", "ui/widgets/blind_spots_corpus.py", "how many corpus pairs are sampled"),
+    Key("blind_corpus_run", "ui/widgets/blind_spots_corpus.py", "the button running the corpus sample"),
+    Key("_blind_corpus", "ui/widgets/blind_spots_corpus.py", "the last corpus run and its settings"),
     # Corpus page and the shared corpus loader
     # Annotate
     Key("_annot_pos", "ui/widgets/annotate_item.py", "position in each (corpus, annotator, blind, rubric) order"),

@@ -1,0 +1,123 @@
+"""'What does ROUGE miss?' as escaped HTML tables: rows are perturbations, columns measures, each cell
+the score and its change from the original, a fooled cell marked with a word and a symbol (not by
+colour alone)."""
+
+from __future__ import annotations
+
+from rouge_core.teach.blind_spots import TOLERANCE, CorpusBlindSpots, PairBlindSpots, Statistic
+from ui.render import colours
+from ui.render.html import esc, page
+from ui.render.numbers import number
+
+STATISTICS: dict[str, Statistic] = {"F-measure": "fmeasure", "Recall": "recall", "Precision": "precision"}
+FOOLED = "⚠ fooled"
+NOTICED = "✓ noticed"
+DIGITS = 3
+
+_CSS = f"""<style>
+.bs-table{{border-collapse:collapse;font-size:0.86rem;width:100%;}}
+.bs-table th,.bs-table td{{border-bottom:1px solid rgba(128,128,128,0.35);padding:0.3rem 0.45rem;vertical-align:top;}}
+.bs-table th{{text-align:left;position:sticky;top:0;background:#ffffff;}}
+.bs-table td.bs-num{{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums;}}
+.bs-table td.bs-fooled{{background:{colours.CLIPPED};box-shadow:inset 3px 0 0 {colours.CLIPPED_INK};}}
+.bs-mark{{display:block;font-size:0.78rem;font-weight:600;}}
+.bs-text{{font-size:0.8rem;color:#333333;margin-top:0.2rem;white-space:pre-wrap;overflow-wrap:anywhere;
+ max-height:7.5rem;overflow-y:auto;}}
+.bs-why{{font-size:0.82rem;}}
+.bs-wrap{{overflow-x:auto;}}
+</style>"""
+
+
+def rule_text(stat_name: str) -> str:
+    """The fooled rule in one sentence, for the page.
+
+    >>> rule_text("F-measure")[:60]
+    'A cell is marked ⚠ fooled when the F-measure misjudges the c'
+    """
+    return (
+        f"A cell is marked {FOOLED} when the {stat_name} misjudges the change: for a change of meaning, "
+        f"the score drops by at most {TOLERANCE} or rises; for a change that keeps the meaning (synonyms), "
+        f"it drops by more than {TOLERANCE}. Other cells are marked {NOTICED}."
+    )
+
+
+def _signed(x: float) -> str:
+    return ("+" if x >= 0 else "−") + number(abs(x), DIGITS)
+
+
+def _cell(value: float, change: float, fooled: bool) -> str:
+    mark = FOOLED if fooled else NOTICED
+    cls = "bs-num bs-fooled" if fooled else "bs-num"
+    return f'<td class="{cls}">{number(value, DIGITS)}<br>{_signed(change)}<span class="bs-mark">{mark}</span></td>'
+
+
+def _head(first: tuple[str, ...], labels: tuple[str, ...]) -> str:
+    cells = "".join(f"<th>{esc(c)}</th>" for c in (*first, *labels))
+    return f"<thead><tr>{cells}</tr></thead>"
+
+
+def pair_html(result: PairBlindSpots, stat: Statistic) -> str:
+    """The pair's table: the original first, then one row per perturbation (the perturbed text escaped).
+
+    >>> from rouge_core import RougeConfig
+    >>> from rouge_core.teach.blind_spots import pair_blind_spots
+    >>> out = pair_html(pair_blind_spots(["<b>a</b> b"], [["a b"]], RougeConfig(max_n=1)), "recall")
+    >>> "&lt;b&gt;a&lt;/b&gt;" in out, "<b>a</b>" in out
+    (True, False)
+    """
+    labels = result.labels
+    rows = [
+        "<tr><td><b>Original</b></td><td class='bs-why'>The candidate as given.</td>"
+        + "".join(f'<td class="bs-num">{number(getattr(result.original[lb], stat), DIGITS)}</td>' for lb in labels)
+        + "</tr>"
+    ]
+    for row in result.rows:
+        p, done = row.perturbation, row.perturbed
+        title = f"<b>{esc(p.title)}</b>"
+        if not done.applied:
+            rows.append(
+                f"<tr><td>{title}</td><td class='bs-why'>{esc(p.meaning)}</td>"
+                f"<td colspan='{len(labels)}'><i>Not applied: {esc(done.reason)}.</i></td></tr>"
+            )
+            continue
+        fooled = [lb for lb in labels if result.fooled(row, lb, stat)]
+        verdict = f"Fooled: {', '.join(fooled)}." if fooled else "No measure fooled."
+        cells = "".join(
+            _cell(getattr(row.scores[lb], stat), result.change(row, lb, stat), lb in fooled) for lb in labels
+        )
+        rows.append(
+            f"<tr><td>{title}<div class='bs-text'>{esc(done.text)}</div></td>"
+            f"<td class='bs-why'>{esc(p.meaning)}<br><b>{esc(verdict)}</b></td>{cells}</tr>"
+        )
+    table = f'<table class="bs-table">{_head(("Perturbation", "What it does to the meaning"), labels)}<tbody>'
+    return page(_CSS, f'<div class="bs-wrap">{table}{"".join(rows)}</tbody></table></div>')
+
+
+def corpus_html(result: CorpusBlindSpots, stat: Statistic) -> str:
+    """The corpus table: per perturbation and measure, the average score, the average change and on
+    how many pairs the measure was fooled; a cell is marked by the same rule applied to the average change."""
+    from rouge_core.teach.blind_spots import is_fooled  # the same rule as a pair's cells
+
+    labels = result.labels
+    rows = []
+    for row in result.rows:
+        p = row.perturbation
+        title = f"<b>{esc(p.title)}</b>"
+        applied = f"{row.applied} of {row.applied + row.not_applied}"
+        if not row.applied:
+            rows.append(
+                f"<tr><td>{title}</td><td class='bs-num'>{applied}</td>"
+                f"<td colspan='{len(labels)}'><i>Applied to no pair of the sample.</i></td></tr>"
+            )
+            continue
+        cells = []
+        for lb in labels:
+            change = row.mean_change(lb, stat)
+            fooled = is_fooled(p.keeps_meaning, change)
+            cell = _cell(row.mean_score(lb, stat), change, fooled)
+            cells.append(
+                cell.replace("</td>", f"<small>fooled on {row.fooled_pairs(lb, stat)} of {row.applied}</small></td>")
+            )
+        rows.append(f"<tr><td>{title}</td><td class='bs-num'>{applied}</td>{''.join(cells)}</tr>")
+    table = f'<table class="bs-table">{_head(("Perturbation", "Applied to (pairs)"), labels)}<tbody>'
+    return page(_CSS, f'<div class="bs-wrap">{table}{"".join(rows)}</tbody></table></div>')
