@@ -58,7 +58,7 @@ def fill(store: AnnotationStore, corpus_id: int, n: int) -> None:
     rubric = store.summeval_rubric()
     items = [i.id for i in store.items(corpus_id)[:FILLED]]
     with store.transaction() as conn:
-        rows = []
+        rows: list[tuple[int, int, int, int, str, str]] = []
         person = 0
         while len(rows) < n:
             who = store.annotator(f"a{person:02d}").id
