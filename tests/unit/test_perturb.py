@@ -133,3 +133,14 @@ def test_corpus_averages_over_the_pairs_a_perturbation_applied_to():
     shuffled = out.rows[0]
     assert shuffled.applied == 2 and shuffled.mean_change("ROUGE-1", "recall") == 0.0
     assert shuffled.fooled_pairs("ROUGE-1", "recall") == 2
+
+
+def test_a_low_score_that_loses_a_quarter_of_itself_moved():
+    from rouge_core.teach.blind_spots import is_fooled, moved
+
+    # ROUGE-3 at 0.013 falling to 0 moved (all of it lost), though by less than 0.05
+    assert moved(0.013, -0.013) and not is_fooled(False, 0.013, -0.013)
+    # ROUGE-L at 0.258 losing 0.045 (17 %) did not: a change of meaning that fools it
+    assert not moved(0.258, -0.045) and is_fooled(False, 0.258, -0.045)
+    # synonyms keep the meaning: a score that moves misjudges them
+    assert is_fooled(True, 0.3, -0.08) and not is_fooled(True, 0.3, -0.01)

@@ -4,7 +4,7 @@ colour alone)."""
 
 from __future__ import annotations
 
-from rouge_core.teach.blind_spots import TOLERANCE, CorpusBlindSpots, PairBlindSpots, Statistic
+from rouge_core.teach.blind_spots import SHARE, TOLERANCE, CorpusBlindSpots, PairBlindSpots, Statistic
 from ui.render import colours
 from ui.render.html import esc, page
 from ui.render.numbers import number
@@ -32,17 +32,19 @@ def rule_text(stat_name: str) -> str:
     """The fooled rule in one sentence, for the page.
 
     >>> rule_text("F-measure")[:60]
-    'A cell is marked ⚠ fooled when the F-measure misjudges the c'
+    'A score moves when it drops by more than 0.05 or by more tha'
     """
     return (
-        f"A cell is marked {FOOLED} when the {stat_name} misjudges the change: for a change of meaning, "
-        f"the score drops by at most {TOLERANCE} or rises; for a change that keeps the meaning (synonyms), "
-        f"it drops by more than {TOLERANCE}. Other cells are marked {NOTICED}."
+        f"A score moves when it drops by more than {TOLERANCE} or by more than {SHARE:.0%} of the original "
+        f"score. A cell is marked {FOOLED} when the {stat_name} misjudges the change: it does not move "
+        f"although the meaning changed, or (synonyms, which keep the meaning) it moves. Other cells are "
+        f"marked {NOTICED}."
     )
 
 
 def _signed(x: float) -> str:
-    return ("+" if x >= 0 else "−") + number(abs(x), DIGITS)
+    # A change that rounds to zero is shown as +0.000, not -0.000.
+    return ("−" if round(x, DIGITS) < 0 else "+") + number(abs(x), DIGITS)
 
 
 def _cell(value: float, change: float, fooled: bool) -> str:
@@ -95,7 +97,7 @@ def pair_html(result: PairBlindSpots, stat: Statistic) -> str:
 
 def corpus_html(result: CorpusBlindSpots, stat: Statistic) -> str:
     """The corpus table: per perturbation and measure, the average score, the average change and on
-    how many pairs the measure was fooled; a cell is marked by the same rule applied to the average change."""
+    how many pairs the measure was fooled; a cell is marked by the same rule applied to the averages."""
     from rouge_core.teach.blind_spots import is_fooled  # the same rule as a pair's cells
 
     labels = result.labels
@@ -113,7 +115,7 @@ def corpus_html(result: CorpusBlindSpots, stat: Statistic) -> str:
         cells = []
         for lb in labels:
             change = row.mean_change(lb, stat)
-            fooled = is_fooled(p.keeps_meaning, change)
+            fooled = is_fooled(p.keeps_meaning, row.mean_original(lb, stat), change)
             cell = _cell(row.mean_score(lb, stat), change, fooled)
             cells.append(
                 cell.replace("</td>", f"<small>fooled on {row.fooled_pairs(lb, stat)} of {row.applied}</small></td>")

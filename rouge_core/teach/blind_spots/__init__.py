@@ -8,6 +8,7 @@ score on them, for a pair or over a sample of a corpus (issue 20, point 3).
 """
 
 from .measured import (
+    SHARE,
     TOLERANCE,
     CorpusBlindSpots,
     CorpusRow,
@@ -16,6 +17,7 @@ from .measured import (
     Statistic,
     corpus_blind_spots,
     is_fooled,
+    moved,
     pair_blind_spots,
     sample_documents,
     scores_of,
@@ -33,6 +35,8 @@ __all__ = [
     "perturb_all",
     "synonym_table",
     "TOLERANCE",
+    "SHARE",
+    "moved",
     "Statistic",
     "Row",
     "PairBlindSpots",

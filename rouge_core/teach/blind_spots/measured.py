@@ -1,9 +1,10 @@
 """Every measure's score on every perturbation, for one pair or over a sample of a corpus, and which
 measures are fooled.
 
-The rule (:func:`is_fooled`): a measure is fooled by a perturbation that changes the meaning when its
-score barely moves (drops by at most :data:`TOLERANCE`) or rises; by one that keeps the meaning
-(synonyms) when its score drops by more than :data:`TOLERANCE`.
+The rule (:func:`is_fooled`): a score *moves* when it drops by more than :data:`TOLERANCE` or by more
+than :data:`SHARE` of the original score (a score of 0.01 cannot drop by 0.05: losing a quarter of it
+counts). A measure is fooled by a perturbation that changes the meaning when its score does not move
+(it rises, or drops a little); by one that keeps the meaning (synonyms) when its score moves.
 """
 
 from __future__ import annotations
@@ -20,17 +21,31 @@ from ...measures.scoring import Score
 from .registry import PERTURBATIONS, Perturbation, Perturbed, perturb
 
 Statistic = Literal["precision", "recall", "fmeasure"]
-#: How far a score may drop and still count as "barely moved".
+#: How far a score may drop and still count as "barely moved" ...
 TOLERANCE = 0.05
+#: ... unless the drop is more than this share of the original score.
+SHARE = 0.25
 
 
-def is_fooled(keeps_meaning: bool, change: float, tolerance: float = TOLERANCE) -> bool:
+def moved(original: float, change: float) -> bool:
+    """Whether a score moved: it dropped by more than :data:`TOLERANCE` or by more than :data:`SHARE` of
+    ``original``.
+
+    >>> moved(0.5, -0.06), moved(0.5, -0.04), moved(0.1, -0.03), moved(0.1, -0.02), moved(0.0, 0.0)
+    (True, False, True, False, False)
+    """
+    return change < -TOLERANCE or change < -SHARE * original
+
+
+def is_fooled(keeps_meaning: bool, original: float, change: float) -> bool:
     """Whether a change of score misjudges a perturbation (see the module's rule).
 
-    >>> is_fooled(False, -0.03), is_fooled(False, 0.2), is_fooled(False, -0.3), is_fooled(True, -0.3)
-    (True, True, False, True)
+    >>> is_fooled(False, 0.5, -0.03), is_fooled(False, 0.5, 0.2), is_fooled(False, 0.5, -0.3)
+    (True, True, False)
+    >>> is_fooled(True, 0.5, -0.3), is_fooled(True, 0.5, -0.01)
+    (True, False)
     """
-    return change < -tolerance if keeps_meaning else change >= -tolerance
+    return moved(original, change) if keeps_meaning else not moved(original, change)
 
 
 def scores_of(sentences: Sequence[str], references: Sequence[Sequence[str]], config: RougeConfig) -> dict[str, Score]:
@@ -69,7 +84,8 @@ class PairBlindSpots:
 
     def fooled(self, row: Row, label: str, stat: Statistic) -> bool:
         """Whether ``label`` is fooled by ``row``'s perturbation (:func:`is_fooled`)."""
-        return is_fooled(row.perturbation.keeps_meaning, self.change(row, label, stat))
+        original = float(getattr(self.original[label], stat))
+        return is_fooled(row.perturbation.keeps_meaning, original, self.change(row, label, stat))
 
 
 def pair_blind_spots(
@@ -124,6 +140,11 @@ class CorpusRow:
         got = self.pairs[label]
         return fmean(float(getattr(p, stat)) for _, p in got) if got else float("nan")
 
+    def mean_original(self, label: str, stat: Statistic) -> float:
+        """The average original score of the pairs it applied to (nan when none)."""
+        got = self.pairs[label]
+        return fmean(float(getattr(o, stat)) for o, _ in got) if got else float("nan")
+
     def mean_change(self, label: str, stat: Statistic) -> float:
         """The average change from each pair's original score (nan when it applied to no pair)."""
         got = self.pairs[label]
@@ -132,7 +153,10 @@ class CorpusRow:
     def fooled_pairs(self, label: str, stat: Statistic) -> int:
         """On how many pairs the measure was fooled (:func:`is_fooled`)."""
         keeps = self.perturbation.keeps_meaning
-        return sum(is_fooled(keeps, float(getattr(p, stat)) - float(getattr(o, stat))) for o, p in self.pairs[label])
+        return sum(
+            is_fooled(keeps, float(getattr(o, stat)), float(getattr(p, stat)) - float(getattr(o, stat)))
+            for o, p in self.pairs[label]
+        )
 
 
 @dataclass(frozen=True)
