@@ -379,6 +379,12 @@ def test_walk_questions_refuses_bad_input_with_a_message():
         walk_questions("skip", lcs_steps(S1, S2), reference=S1, distance=-1)
     with pytest.raises(ValueError, match="invalid alpha"):
         walk_questions("lcs_table", [], alpha=2)
+    with pytest.raises(ValueError, match="invalid cells"):
+        walk_questions("lcs_traceback", traceback_steps(S1, S2), cells=[1, 2])
+    with pytest.raises(ValueError, match="invalid cells"):
+        walk_questions("lcs_traceback", traceback_steps(S1, S2), cells=3)
+    with pytest.raises(ValueError, match="invalid reference: a list of tokens, not a string"):
+        walk_questions("ngram", ngram_steps(S2, S1, 2), n=2, reference="police killed the gunman")
     assert walk_questions("lcs_table", []) == []
 
 

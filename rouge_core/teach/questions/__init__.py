@@ -75,6 +75,14 @@ def walk_questions(walk: str, steps: Sequence[object], **context: Any) -> list[Q
     odd = next((s for s in steps if not isinstance(s, record)), None)
     if odd is not None:
         raise ValueError(f"invalid steps for walk {walk!r}: {type(odd).__name__}, expected {record.__name__}")
+    for side in ("reference", "candidate"):
+        if isinstance(context.get(side), str):  # a str is a sequence too: its letters would be the tokens
+            raise ValueError(f"invalid {side}: a list of tokens, not a string")
+    cells_given = context.get("cells")
+    if cells_given is not None and not (
+        isinstance(cells_given, (list, tuple)) and all(isinstance(c, CellStep) for c in cells_given)
+    ):
+        raise ValueError("invalid cells: the traceback's table is a list of CellStep (lcs_steps)")
     alpha, offset = float(context.get("alpha", 0.5)), int(context.get("offset", 0))
     if not 0.0 <= alpha <= 1.0:
         raise ValueError(f"invalid alpha: {alpha}; it is between 0 and 1")
@@ -88,7 +96,7 @@ def walk_questions(walk: str, steps: Sequence[object], **context: Any) -> list[Q
         return table_questions(cells, ref, cand, float(context.get("weight", 1.0)), alpha, offset)
     if walk == "lcs_traceback":
         trace = [s for s in steps if isinstance(s, TraceStep)]
-        return trace_questions(trace, ref, cand, context.get("cells"), offset)
+        return trace_questions(trace, ref, cand, cells_given, offset)
     if walk == "skip":
         pairs = [s for s in steps if isinstance(s, SkipStep)]
         su, su_last = bool(context.get("su", False)), bool(context.get("su_last", True))

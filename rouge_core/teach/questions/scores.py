@@ -7,11 +7,12 @@ rounded to 5 decimals first: within the tolerance of a fraction that has no shor
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Optional, Union
 
 from ...measures.scoring import wlcs_inverse
-from .model import Question, number_question, number_text, shown
+from .model import SLACK, Question, number_question, number_text, parse_number, shown
 
 Value = Union[Fraction, float]
 
@@ -72,18 +73,9 @@ def score_questions(
 
 
 def _with_wrong(q: Question, other: Value, why: str) -> Question:
-    """``q`` with the other ratio as a known wrong answer, when they differ."""
+    """``q`` with the other ratio as a known wrong answer, unless it would count as right."""
     text, _ = number_text(other)
-    if abs(float(other) - float(number_text_value(q))) <= q.tolerance:
+    mine = parse_number(q.answer)
+    if mine is None or abs(float(other) - float(mine)) <= q.tolerance + SLACK:
         return q
-    return Question(q.step, q.prompt, q.kind, q.answer, q.choices, q.tolerance, q.reason, {text: why})
-
-
-def number_text_value(q: Question) -> float:
-    """The float value of a number question's answer text.
-
-    >>> number_text_value(Question(1, "R = ?", "number", "3/4"))
-    0.75
-    """
-    num, _, den = q.answer.partition("/")
-    return float(num) / float(den) if den else float(num)
+    return replace(q, wrong={text: why})
