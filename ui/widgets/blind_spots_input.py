@@ -70,7 +70,7 @@ def the_pair() -> Optional[ChosenPair]:
     message when there is nothing to perturb yet."""
     choices = _choices()
     left, right = st.columns([4, 1])
-    label = left.selectbox("The pair to perturb", [*choices, OWN], key="blind_pair")
+    label = left.selectbox("The pair to perturb", [*choices, OWN], key="blind_pair") or OWN
     seed = int(right.number_input("Seed", min_value=0, max_value=10_000, value=0, step=1, key="blind_seed"))
     chosen = _own() if label == OWN else choices[label]
     if chosen is None:

@@ -10,7 +10,7 @@ from ui.render.blind_spots import STATISTICS, pair_html, rule_text
 
 def statistic() -> tuple[str, Statistic]:
     """Draw the choice of the score shown (F-measure, recall, precision); its name and field."""
-    name = st.radio("Score shown", list(STATISTICS), horizontal=True, key="blind_stat")
+    name = st.radio("Score shown", list(STATISTICS), horizontal=True, key="blind_stat") or "F-measure"
     return name, STATISTICS[name]
 
 
