@@ -261,6 +261,13 @@ KEYS: tuple[Key, ...] = (
     Key("mis_{mid}_cand", "app_pages/mistakes.py", "a mistake's candidate (a kept text box)"),
     Key("mis_{mid}_ref", "app_pages/mistakes.py", "a mistake's reference (a kept text box)"),
     Key("mis_{mid}_reset", "app_pages/mistakes.py", "the button restoring a mistake's example"),
+    # Challenges
+    Key("chal_pick", "ui/widgets/challenge_answer.py", "the chosen challenge (kept)"),
+    Key("chal_{cid}_box{i}", "ui/widgets/challenge_answer.py", "a challenge's answer box (a kept text box)"),
+    Key("chal_{cid}_reset", "ui/widgets/challenge_answer.py", "the button restoring a challenge's starting text"),
+    Key("chal_{cid}_show", "ui/widgets/challenge_answer.py", "the button revealing a challenge's worked solution"),
+    Key("chal_{cid}_use", "ui/widgets/challenge_answer.py", "the button putting the worked solution in the boxes"),
+    Key("_chal_shown", "ui/widgets/challenge_answer.py", "the worked solutions revealed"),
     # Systems (the corpus itself is the Corpus page's loader's, key "corpus")
     Key("sys_systems", "ui/widgets/systems_choice.py", "the systems compared (kept)"),
     Key("sys_measure", "ui/widgets/systems_choice.py", "the measure compared (kept)"),
