@@ -220,6 +220,12 @@ LAYOUTS = (
         ("the_pair", "statistic", "perturbations_scored", "on_a_corpus"),
         ("The perturbations, scored", "On a corpus"),
     ),
+    Layout(
+        "challenges",
+        ("challenge_answer",),
+        ("choose", "answer", "fits", "hint", "worked_solution"),
+        (),  # the one subheading is the chosen challenge's title
+    ),
 )
 
 
