@@ -24,7 +24,7 @@ st.caption(
     "references: a measure that barely moves while the meaning changed is fooled. " + BLIND_SPOTS.describe()
 )
 config = state.config()
-pair = the_pair()
+pair = the_pair(config)
 stat_name, stat = statistic()
 
 st.subheader("The perturbations, scored")

@@ -82,3 +82,17 @@ def test_the_corpus_button_gives_the_averages(at):
     assert html.escape(PERTURBATIONS["lead_three"].title) in corpus
     ok(at.number_input(key="blind_seed").set_value(3).run())
     assert "press the button again" in texts(at)
+
+
+def test_a_source_whose_lead3_is_too_large_is_left_out_with_a_message(at):
+    ok(at.selectbox(key="blind_pair").set_value(OWN).run())
+    boxes = {t.label: t for t in at.text_area}
+    boxes["Candidate summary (one sentence per line)"].input("police killed the gunman")
+    boxes["Reference summary (one sentence per line)"].input("police killed the gunman")
+    source = [b for label, b in boxes.items() if label.startswith("Source document")][0]
+    ok(source.input("word " * 800).run())  # no sentence end: one 800-word "sentence"
+    assert "the candidate has 800 words (at most 700)" in texts(at) and "lead-3 is left out" in texts(at)
+    assert "Not applied: no source document was given." in tables(at)[0]
+    ok(source.input("Police killed the gunman. A crowd watched.").run())
+    assert "lead-3 is left out" not in texts(at)
+    assert "A crowd watched." in tables(at)[0]

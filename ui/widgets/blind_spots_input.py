@@ -8,7 +8,10 @@ from typing import Optional
 
 import streamlit as st
 
-from ui.compute.blind_spots import summeval_documents
+from rouge_core import RougeConfig
+from rouge_core.teach.blind_spots import perturb
+from ui.compute.blind_spots import BLIND_SPOTS, summeval_documents
+from ui.compute.budget import measure, problems
 from ui.render.literal import md_literal
 from ui.samples import load_samples
 from ui.widgets import kept
@@ -44,7 +47,22 @@ def _choices() -> dict[str, ChosenPair]:
     return out
 
 
-def _own() -> Optional[ChosenPair]:
+def _lead3_fits(source: str, reference: str, config: RougeConfig) -> bool:
+    """Whether the source's first three sentences fit the page's budget (a source written without
+    sentence ends is one long "sentence"); if not, say so: lead-3 is then left out."""
+    lead = perturb("lead_three", ["-"], source)
+    found = problems(measure(lead.text, [reference], config), BLIND_SPOTS) if lead.applied else []
+    if found:
+        st.warning(
+            md_literal(
+                f"The source document's first three sentences are too large to score here ({'; '.join(found)}): "
+                "lead-3 is left out. Put one sentence per line, or end sentences with a full stop."
+            )
+        )
+    return not found
+
+
+def _own(config: RougeConfig) -> Optional[ChosenPair]:
     left, right = st.columns(2)
     cand = kept.text_area("Candidate summary (one sentence per line)", "blind_cand", container=left, height=120)
     ref = kept.text_area("Reference summary (one sentence per line)", "blind_ref", container=right, height=120)
@@ -62,17 +80,18 @@ def _own() -> Optional[ChosenPair]:
         if note:
             st.caption(md_literal(note))
         texts.append(cut)
-    return ChosenPair(texts[0], (texts[1],), texts[2] or None, 0)
+    source = texts[2] if texts[2].strip() and _lead3_fits(texts[2], texts[1], config) else None
+    return ChosenPair(texts[0], (texts[1],), source, 0)
 
 
-def the_pair() -> Optional[ChosenPair]:
+def the_pair(config: RougeConfig) -> Optional[ChosenPair]:
     """Draw the pair picker (and the text boxes for the user's own texts) and the seed; ``None`` with a
-    message when there is nothing to perturb yet."""
+    message when there is nothing to perturb yet (``config``: for the size of the source's lead-3)."""
     choices = _choices()
     left, right = st.columns([4, 1])
     label = left.selectbox("The pair to perturb", [*choices, OWN], key="blind_pair") or OWN
     seed = int(right.number_input("Seed", min_value=0, max_value=10_000, value=0, step=1, key="blind_seed"))
-    chosen = _own() if label == OWN else choices[label]
+    chosen = _own(config) if label == OWN else choices[label]
     if chosen is None:
         return None
     if label != OWN:
