@@ -23,8 +23,8 @@ def _recall_cheat(texts: tuple[str, ...]) -> Verdict:
     recall, precision, in_order = s["ROUGE-1"].recall, s["ROUGE-1"].precision, s["ROUGE-L"].recall
     compared = (
         Compared("ROUGE-1 R", recall, "= 1 (every word of S1)", recall == 1.0),
-        Compared("ROUGE-1 P", precision, f"≤ {CHEAT_LIMIT:.5f} (padded), or:", precision <= CHEAT_LIMIT),
-        Compared("ROUGE-L R", in_order, f"≤ {CHEAT_LIMIT:.5f} (scrambled)", in_order <= CHEAT_LIMIT),
+        Compared("ROUGE-1 P", precision, f"≤ {CHEAT_LIMIT:.5f} (padded), or the row below", precision <= CHEAT_LIMIT),
+        Compared("ROUGE-L R", in_order, f"≤ {CHEAT_LIMIT:.5f} (scrambled), or the row above", in_order <= CHEAT_LIMIT),
     )
     missing = []
     if recall < 1.0:
