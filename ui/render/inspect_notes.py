@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from rouge_core import Report, RougeConfig
 
+from .plural import counted
+
 _PROFILE_TEXT = {
     "rouge155": "ROUGE-1.5.5 (rounded to 5 decimals, as the Perl script prints)",
     "rouge-score": "Google's rouge-score",
@@ -17,11 +19,11 @@ def split_counts(candidate: str, references: list[str]) -> str:
     """How many lines each text has after a proposed split.
 
     >>> split_counts("a.\\nb.", ["c."])
-    'the candidate 2 lines, reference 1 1 lines'
+    'the candidate: 2 lines, reference 1: 1 line'
     """
     return ", ".join(
-        [f"the candidate {len(candidate.splitlines())} lines"]
-        + [f"reference {k} {len(r.splitlines())} lines" for k, r in enumerate(references, 1)]
+        [f"the candidate: {counted(len(candidate.splitlines()), 'line')}"]
+        + [f"reference {k}: {counted(len(r.splitlines()), 'line')}" for k, r in enumerate(references, 1)]
     )
 
 
@@ -72,9 +74,9 @@ def scores_caption(config: RougeConfig, n_references: int) -> str:
     >>> for part in scores_caption(RougeConfig(profile="paper"), 2).split("; "):
     ...     print(part)
     Profile: Lin (2004) as written. Counts: hits / reference total / candidate total
-    2 reference(s), combined by 'best'.
+    2 references, combined by 'best'.
     """
     return (
         f"Profile: {_PROFILE_TEXT[config.profile]}. Counts: hits / reference total / candidate total; "
-        f"{n_references} reference(s), combined by '{config.multi_ref}'."
+        f"{counted(n_references, 'reference')}, combined by '{config.multi_ref}'."
     )

@@ -11,6 +11,8 @@ from rouge_core.io.csv_writer import records_csv
 from rouge_core.io.export import count_value, to_json
 from rouge_core.io.export import text_id as text_id  # re-exported: its home was this module
 
+from .numbers import number
+
 
 def headline_measures(report: Report) -> list[str]:
     """The measures people report, for the score cards: ROUGE-1, ROUGE-2, ROUGE-L (rougeLsum), and
@@ -32,35 +34,47 @@ def headline_measures(report: Report) -> list[str]:
     return out
 
 
+#: Decimals of a score wherever the views print one (ROUGE-1.5.5 prints 5); ROUGE-W's weighted counts use as many.
+SCORE_DIGITS = 5
+
+
 def count_text(x: Optional[float]) -> str:
-    """A count as the tables show it: integers as integers, ROUGE-W's weighted counts to 4 decimals
-    (or in scientific notation past a million), nothing for a missing count.
+    """A count as the views show it: integers as integers, ROUGE-W's weighted counts with the scores'
+    :data:`SCORE_DIGITS` decimals (in scientific notation past a million), nothing for a missing count.
+    The one formatter of counts: the scores table and the ROUGE-W arithmetic both print through it.
 
     >>> count_text(3.0), count_text(16.0), count_text(5.278031643091577), count_text(1.2e24), count_text(None)
-    ('3', '16', '5.2780', '1.2000e+24', '')
+    ('3', '16', '5.27803', '1.20000e+24', '')
     """
     if x is None:
         return ""
     x = float(x)
     if x.is_integer() and abs(x) < 2**53:
         return str(int(x))
-    return f"{x:.4e}" if abs(x) >= 1e6 else f"{x:.4f}"
+    return f"{x:.{SCORE_DIGITS}e}" if abs(x) >= 1e6 else number(x, SCORE_DIGITS)
 
 
 def scores_frame(report: Report) -> pd.DataFrame:
     """One row per measure, for display: P, R, F (numbers), the counts they come from (as text, one
-    style: see :func:`count_text`), the reference chosen (empty unless one was), notes.
+    style: see :func:`count_text`), the reference chosen (empty unless one was; the column is left out
+    when no measure chose one, as with one reference or pooled counts), notes.
 
     >>> from rouge_core import evaluate, RougeConfig
     >>> df = scores_frame(evaluate("police kill the gunman", ["police killed the gunman"], RougeConfig()))
-    >>> df.loc[df.measure == "ROUGE-L", ["recall", "hits", "reference total", "chosen reference"]].values.tolist()
-    [[0.75, '3', '4', '']]
+    >>> df.loc[df.measure == "ROUGE-L", ["recall", "hits", "reference total"]].values.tolist(), list(df.columns)[-1]
+    ([[0.75, '3', '4']], 'notes')
+    >>> best = scores_frame(evaluate("a b", ["a c", "a b"], RougeConfig(multi_ref="best")))
+    >>> best["chosen reference"].tolist()[0]
+    '2'
     """
     rows = [
         {**row, "chosen reference": "" if chosen is None else str(chosen), "notes": " ".join(m.notes)}
         for (row, chosen), m in zip(_rows(report, count_text), report.measures.values())
     ]
-    return pd.DataFrame(rows)
+    frame = pd.DataFrame(rows)
+    if rows and not any(r["chosen reference"] for r in rows):  # pooled or one reference: nothing chosen
+        frame = frame.drop(columns="chosen reference")
+    return frame
 
 
 def _rows(report: Report, count: Callable[[Optional[float]], object]) -> list[tuple[dict[str, object], object]]:

@@ -21,14 +21,18 @@ from .html import TICK_CHARS, esc, figure_title, short, tick_angle, tick_depth, 
 from .ngrams import gram_explanation
 from .numbers import number
 
-#: Cell categories of :func:`skip_categories` (NOT_PAIR: i >= j, no skip-bigram).
-NOT_PAIR, OUTSIDE, UNMATCHED, CLIPPED, CREDITED = 0, 1, 2, 3, 4
+#: Cell categories of :func:`skip_categories` (NOT_PAIR: i >= j, no skip-bigram; LEFT_OUT: the SU
+#: unigram of the candidate's last word, which ROUGE-1.5.5 does not count).
+NOT_PAIR, OUTSIDE, UNMATCHED, CLIPPED, CREDITED, LEFT_OUT = 0, 1, 2, 3, 4, 5
+#: A darker grey than "outside the skip distance", so the two uncounted states stay apart.
+LEFT_OUT_COLOUR = "#8c8c8c"
 CATEGORY_NAMES = {
     NOT_PAIR: "not a pair (i >= j)",
     OUTSIDE: "outside the skip distance",
     UNMATCHED: "not in the reference",
     CLIPPED: "in the reference, beyond the clipped count",
     CREDITED: "matched and credited",
+    LEFT_OUT: "left out by ROUGE-1.5.5 (each text's last unigram)",
 }
 CATEGORY_COLOURS = {
     NOT_PAIR: colours.PLAIN,
@@ -36,9 +40,12 @@ CATEGORY_COLOURS = {
     UNMATCHED: colours.MISSING,
     CLIPPED: colours.CLIPPED,
     CREDITED: colours.CREDITED,
+    LEFT_OUT: LEFT_OUT_COLOUR,
 }
 #: A mark in each cell besides its colour (drawn while cells are big enough to hold one).
-CATEGORY_GLYPHS = {NOT_PAIR: "", OUTSIDE: "", UNMATCHED: "✗", CLIPPED: "○", CREDITED: "✓"}
+CATEGORY_GLYPHS = {NOT_PAIR: "", OUTSIDE: "", UNMATCHED: "✗", CLIPPED: "○", CREDITED: "✓", LEFT_OUT: "–"}
+#: The legend's line for SU's diagonal.
+DIAGONAL_NOTE = "the diagonal (i = j) holds the SU unigrams, one per candidate word"
 #: Most positions per side whose cells carry their glyph.
 GLYPH_TOKENS = 40
 #: Most candidate tokens per side of the matrix (100^2 = 10,000 cells).
@@ -48,14 +55,15 @@ MATRIX_TOKENS = 100
 def distance_text(distance: Optional[int]) -> str:
     """The skip distance in words.
 
-    >>> distance_text(4), distance_text(-1)
-    ('at most 4 tokens between the two words (ROUGE-S4)', 'any number of tokens between the two words (ROUGE-S*)')
+    >>> distance_text(4), distance_text(1), distance_text(-1)[:20]
+    ('at most 4 tokens between the two words (ROUGE-S4)', 'at most 1 token between the two words (ROUGE-S1)', \
+'any number of tokens')
     """
     if distance is None:
         return "no skip distance"
     if distance < 0:
         return "any number of tokens between the two words (ROUGE-S*)"
-    return f"at most {distance} tokens between the two words (ROUGE-S{distance})"
+    return f"at most {distance} token{'' if distance == 1 else 's'} between the two words (ROUGE-S{distance})"
 
 
 def skip_status(report: Report, label: str, ref_index: int) -> str:
@@ -83,7 +91,14 @@ def skip_categories(e: GramExplanation, n_tokens: int, start: int = 0, size: int
 
     The first ``credit`` occurrences of a skip-bigram are credited, later ones
     clipped (if the reference has it) or unmatched; pairs not listed are outside
-    the skip distance.
+    the skip distance. For SU the diagonal holds the unigrams, in the same categories; the last
+    word's is LEFT_OUT when the explanation follows ROUGE-1.5.5 (``su_last`` False), whose loop
+    stops one word early (:func:`rouge_core.measures.skipbigram.unigram_total`).
+
+    >>> from rouge_core.measures.skipbigram import count_skip_bigrams
+    >>> e = count_skip_bigrams("a b c".split(), "a c".split(), -1, su=True, su_last=False, explain=True)[1]
+    >>> [row[i] for i, row in enumerate(skip_categories(e, 3))] == [CREDITED, UNMATCHED, LEFT_OUT]
+    True
     """
     end = min(n_tokens, start + size)
     k = end - start
@@ -92,7 +107,18 @@ def skip_categories(e: GramExplanation, n_tokens: int, start: int = 0, size: int
     for i in range(k):
         for j in range(i + 1, k):
             grid[i][j] = OUTSIDE if d >= 0 and j - i - 1 > d else UNMATCHED
+    if e.su:
+        for i in range(k):
+            grid[i][i] = UNMATCHED
+        if not e.su_last and start <= n_tokens - 1 < end:
+            grid[n_tokens - 1 - start][n_tokens - 1 - start] = LEFT_OUT
     for g in e.grams:
+        if len(g.gram) == 1:
+            for occ, (i,) in enumerate(g.candidate_positions):
+                if start <= i < end:
+                    cat = CREDITED if occ < g.credit else (CLIPPED if g.reference_count else UNMATCHED)
+                    grid[i - start][i - start] = cat
+            continue
         if len(g.gram) != 2:
             continue
         for occ, (i, j) in enumerate(g.candidate_positions):
@@ -109,9 +135,13 @@ def cell_text(i: int, j: int, a: str, b: str, category: int) -> str:
     "(1, 3) 'police ... the', gap 1: matched and credited"
     >>> cell_text(2, 2, "kill", "kill", NOT_PAIR)
     '(2, 2): not a pair (i >= j)'
+    >>> cell_text(3, 3, "the", "the", LEFT_OUT)
+    "(3, 3) SU unigram 'the': left out by ROUGE-1.5.5 (each text's last unigram)"
     """
     if category == NOT_PAIR:
         return f"({i}, {j}): {CATEGORY_NAMES[NOT_PAIR]}"
+    if i == j:
+        return f"({i}, {j}) SU unigram '{short(a, 30)}': {CATEGORY_NAMES[category]}"
     return f"({i}, {j}) '{short(a, 30)} ... {short(b, 30)}', gap {j - i - 1}: {CATEGORY_NAMES[category]}"
 
 
@@ -144,17 +174,18 @@ def skip_matrix(
         [esc(cell_text(start + i + 1, start + j + 1, words[i], words[j], grid[i][j])) for j in range(k)]
         for i in range(k)
     ]
-    # A discrete colour scale: category c occupies [c/5, (c+1)/5).
+    # A discrete colour scale: category c occupies [c/6, (c+1)/6).
     scale = []
-    for c in range(5):
-        scale += [[c / 5, CATEGORY_COLOURS[c]], [(c + 1) / 5, CATEGORY_COLOURS[c]]]
+    kinds = len(CATEGORY_COLOURS)
+    for c in range(kinds):
+        scale += [[c / kinds, CATEGORY_COLOURS[c]], [(c + 1) / kinds, CATEGORY_COLOURS[c]]]
     z = [[v + 0.5 for v in row] for row in grid]
     heat = go.Heatmap(
         z=z,
         x=list(range(k)),
         y=list(range(k)),
         zmin=0,
-        zmax=5,
+        zmax=kinds,
         colorscale=scale,
         showscale=False,
         customdata=hover,
@@ -169,7 +200,8 @@ def skip_matrix(
             textfont=dict(size=11 if k <= 25 else 9, color=colours.CURRENT_INK),
         )
     fig = go.Figure(heat)
-    for c in (CREDITED, CLIPPED, UNMATCHED, OUTSIDE):  # legend entries for the categories
+    shown = (CREDITED, CLIPPED, UNMATCHED, OUTSIDE) + ((LEFT_OUT,) if e.su and not e.su_last else ())
+    for c in shown:  # legend entries for the categories
         fig.add_trace(
             go.Scatter(
                 x=[None],
@@ -177,6 +209,16 @@ def skip_matrix(
                 mode="markers",
                 name=legend_name(c),
                 marker=dict(symbol="square", size=12, color=CATEGORY_COLOURS[c], line=dict(color="#8c8c8c", width=1)),
+            )
+        )
+    if e.su:  # the diagonal's meaning, as a legend entry of its own
+        fig.add_trace(
+            go.Scatter(
+                x=[None],
+                y=[None],
+                mode="markers",
+                name=DIAGONAL_NOTE,
+                marker=dict(symbol="line-nw", size=12, line=dict(color=colours.CURRENT_INK, width=2)),
             )
         )
     xv, xt = token_ticks(words)

@@ -20,6 +20,7 @@ from .colours import run_colour
 from .html import Span, analysis_html, legend, note_html, page, row_html, scroll, tagged, token_span
 from .lcs import find_pair, is_flat, lcs_explanation, pair_tokens
 from .numbers import number
+from .scores import count_text
 
 RUN_COLUMNS = ["reference sentence", "from", "to", "k", "f(k) = k^w", "tokens"]
 
@@ -164,12 +165,13 @@ def wlcs_arithmetic(report: Report, label: str, ref_index: int) -> WlcsArithmeti
     # the counts with f^-1.
     m = sum(len(s) for s in ref.sentences)
     n = sum(len(s) for s in report.candidate.sentences)
-    ws, hit, model = _weight(w), _weight(c.hit), _weight(c.model)
+    # The counts (hit, the recall base and its weighting) print as the scores table prints them.
+    ws, hit, model = _weight(w), count_text(c.hit), count_text(c.model)
     recall, precision = number(sc.recall), number(sc.precision)
     hit_terms = " + ".join(f"{r.length}^{ws}" for r in e.runs[:8]) + (" + ..." if len(e.runs) > 8 else "")
     if e.kind == "wlcs-union":
         lens = [len(s) for s in ref.sentences]
-        base_text = _weight(e.recall_base or 0.0)  # sum_i |M_i|^w as the core summed it
+        base_text = count_text(e.recall_base or 0.0)  # sum_i |M_i|^w as the core summed it
         lens_txt = " + ".join(f"{x}^{ws}" for x in lens[:8]) + (" + ..." if len(lens) > 8 else "")
         text = (
             f"hit = sum of f(k) over the runs = {hit_terms or '0'} = {hit}\n"

@@ -17,6 +17,7 @@ from rouge_core.stats.score_matrix import ScoreMatrix
 from ui.compute import agreement_human as mh
 from ui.compute.annotate import store_or_message
 from ui.render.literal import md_literal
+from ui.render.plural import counted
 from ui.widgets import kept
 from ui.widgets.agreement_pickers import pick
 from ui.widgets.store_messages import failures_shown
@@ -159,10 +160,24 @@ def arranged(judged: mh.Judged) -> Optional[ScoreMatrix]:
     counts = [s.n for s in judged.scores]
     st.caption(
         md_literal(
-            f"{len(judged.scores):,} summaries by {len(human.systems)} systems on {len(human.inputs):,} documents; "
-            f"each human score is the mean of {min(counts)}{'' if min(counts) == max(counts) else f'–{max(counts)}'} "
-            f"judgments of {judged.what}.",
+            judged_line(len(judged.scores), len(human.systems), len(human.inputs), counts, judged.what),
             600,
         )
     )
     return human
+
+
+def judged_line(summaries: int, systems: int, documents: int, counts: list[int], what: str) -> str:
+    """The sentence under a loaded human source, each count with its noun in the right number.
+
+    >>> judged_line(1, 1, 1, [1], "coherence")
+    '1 summary by 1 system on 1 document; each human score is the mean of 1 judgment of coherence.'
+    >>> judged_line(120, 6, 20, [2, 3], "relevance")
+    '120 summaries by 6 systems on 20 documents; each human score is the mean of 2–3 judgments of relevance.'
+    """
+    low, high = min(counts), max(counts)
+    judgments = counted(low, "judgment") if low == high else f"{low}–{high} judgments"
+    return (
+        f"{counted(summaries, 'summary', 'summaries')} by {counted(systems, 'system')} on "
+        f"{counted(documents, 'document')}; each human score is the mean of {judgments} of {what}."
+    )

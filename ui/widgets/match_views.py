@@ -26,8 +26,10 @@ from ui.render.lcs import (
     pair_tokens,
     pair_with_table,
 )
+from ui.render.lcs_table import fits_table, heatmap_caption, lcs_table_html
 from ui.render.literal import md_literal
 from ui.render.ngrams import NGRAM_LEGEND, gram_explanation, ngram_page_html, ngram_summary, ngram_table
+from ui.render.scores import count_text
 from ui.render.skip import MATRIX_TOKENS, skip_matrix, skip_pairs_table, skip_status, su_unigrams_table
 from ui.render.union import union_html, union_table
 from ui.render.wlcs import plain_lcs_pair, run_colours, runs_html, runs_table, wlcs_arithmetic, wlcs_pair_titles
@@ -113,17 +115,31 @@ def _lcs_tab(report: Report, key: str, ref_index: int, labels: list[str]) -> Non
     pair = _choose_pair(report, e, f"{key}_lcs", ref_index)
     if pair is None:
         return
-    pair = pair_with_table(report, label, ref_index, pair)
     ref_tokens, cand_tokens = pair_tokens(report, ref_index, pair)
-    fig = lcs_heatmap(pair, ref_tokens, cand_tokens, TIE_RULE)
+    _dp_table(report, label, ref_index, pair, TIE_RULE)
+    _chart(alignment_figure(ref_tokens, cand_tokens, pair.marks, title=f"LCS alignment ({len(pair.marks)} matches)"))
+
+
+def _dp_table(report: Report, label: str, ref_index: int, pair, tie_rule: str) -> None:
+    """The pair's (W)LCS table: Learn's HTML table with arrows while it fits, else the heatmap with a
+    caption saying why (or a message when the pair is too large for any table)."""
+    e = find_lcs_explanation(report, label, ref_index)
+    weight = e.weight if e is not None else 1.0
+    ref_tokens, cand_tokens = pair_tokens(report, ref_index, pair)
+    if fits_table(len(ref_tokens), len(cand_tokens)):
+        html = lcs_table_html(pair, ref_tokens, cand_tokens, weight)
+        if html is not None:
+            st.html(html)
+            return
+    fig = lcs_heatmap(pair_with_table(report, label, ref_index, pair), ref_tokens, cand_tokens, tie_rule, weight=weight)
     if fig is None:
         st.info(
             f"The DP table of this pair ({len(ref_tokens)} x {len(cand_tokens)} cells) is too large "
-            "to draw; the alignment below is exact."
+            "to draw; the alignment is exact."
         )
-    else:
-        _chart(fig)
-    _chart(alignment_figure(ref_tokens, cand_tokens, pair.marks, title=f"LCS alignment ({len(pair.marks)} matches)"))
+        return
+    st.caption(heatmap_caption(len(ref_tokens), len(cand_tokens)))
+    _chart(fig)
 
 
 def _choose_pair(report: Report, e, key: str, ref_index: int):
@@ -192,17 +208,9 @@ def _wlcs_tab(report: Report, key: str, ref_index: int, labels: list[str]) -> No
         return
     ref_tokens, cand_tokens = pair_tokens(report, ref_index, pair)
     with st.expander("The WLCS table of this pair"):
-        fig = lcs_heatmap(
-            pair_with_table(report, label, ref_index, pair),
-            ref_tokens,
-            cand_tokens,
-            TIE_RULE + f"; a diagonal step adds f(k+1) - f(k), f(k) = k^{e.weight:g}",
-            weight=e.weight,
+        _dp_table(
+            report, label, ref_index, pair, TIE_RULE + f"; a diagonal step adds f(k+1) - f(k), f(k) = k^{e.weight:g}"
         )
-        if fig is None:
-            st.info(f"The table of this pair ({len(ref_tokens)} x {len(cand_tokens)} cells) is too large to draw.")
-        else:
-            _chart(fig)
     left, right = st.columns(2)
     with left:
         _chart(
@@ -212,7 +220,7 @@ def _wlcs_tab(report: Report, key: str, ref_index: int, labels: list[str]) -> No
                 pair.marks,
                 mark_colors=run_colours(pair.marks),
                 mark_titles=wlcs_pair_titles(pair, e.weight),
-                title=f"WLCS alignment (value {pair.value:.4g})",
+                title=f"WLCS alignment (value {count_text(pair.value)})",  # the scores' digits
             )
         )
     with right:
