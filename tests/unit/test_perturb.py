@@ -84,6 +84,10 @@ def test_synonyms_from_the_shipped_table():
     refs = [["I saw a good film."]]
     assert prf(out.sentences, refs)[:2] == approx(Fraction(4, 5), Fraction(4, 5))  # one word of five lost
     assert perturb("synonyms", ["the of and"]).reason == "no word of the summary has a synonym in the WordNet table"
+    # inflected forms are in the table, their synonyms inflected the same way (start -> commence; begin and
+    # get, start's other synonyms, have irregular past tenses and are left out)
+    assert synonym_table()["started"] == ("commenced",)
+    assert perturb("synonyms", ["The films started late."]).sentences == ("The movies commenced late.",)
 
 
 def test_numbers_and_names_swapped_leave_rouge1_unchanged():

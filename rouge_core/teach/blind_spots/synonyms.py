@@ -1,8 +1,8 @@
 """The shipped synonym table: WordNet 3.0's other lemmas of a word's most frequent sense.
 
 The table (``rouge_core/data/wordnet30_synonyms.tsv``, built by ``scripts/build_synonyms.py``; licence in
-``WORDNET-3.0-LICENSE.txt``) holds lemma forms only ("film", not "films"): WordNet itself is not needed
-at run time.
+``WORDNET-3.0-LICENSE.txt``) holds the lemmas that occur in running text and the regular inflections of
+its nouns and verbs ("films": "movies", ...): WordNet itself is not needed at run time.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ SYNONYMS_FILE = "wordnet30_synonyms.tsv"
 def synonym_table() -> Mapping[str, tuple[str, ...]]:
     """Lower-case word -> its synonyms, most useful first (lines starting with ``#`` are comments).
 
-    >>> synonym_table()["film"]
-    ('movie', 'picture', 'pic')
+    >>> synonym_table()["film"], synonym_table()["films"]
+    (('movie', 'picture', 'pic'), ('movies', 'pictures', 'pics'))
     >>> "the" in synonym_table()
     False
     """
