@@ -27,6 +27,7 @@ from ui.render.skip import (
     distance_text,
     skip_categories,
     skip_matrix,
+    skip_status,
 )
 from ui.render.wlcs import wlcs_arithmetic
 from ui.widgets.agreement_source import judged_line
@@ -105,6 +106,7 @@ def test_su_under_rouge155_shows_the_left_out_unigram_in_grey():
     assert any(n and CATEGORY_NAMES[LEFT_OUT] in n for n in names)
     assert CATEGORY_NAMES[LEFT_OUT] == "left out by ROUGE-1.5.5 (each text's last unigram)"
     assert DIAGONAL_NOTE in names and "SU unigrams" in DIAGONAL_NOTE
+    assert "(ROUGE-SU4)" in skip_status(r, "ROUGE-SU4", 0)  # SU's status names SU, not ROUGE-S4
     heat = next(t for t in fig.data if isinstance(t, go.Heatmap))
     assert "SU unigram &#x27;gunman&#x27;: left out by ROUGE-1.5.5" in heat.customdata[3][3]  # escaped hover
 

@@ -52,9 +52,11 @@ GLYPH_TOKENS = 40
 MATRIX_TOKENS = 100
 
 
-def distance_text(distance: Optional[int]) -> str:
-    """The skip distance in words.
+def distance_text(distance: Optional[int], family: str = "S") -> str:
+    """The skip distance in words, naming the measure of ``family`` (``"S"`` or ``"SU"``) it makes.
 
+    >>> distance_text(4, "SU")
+    'at most 4 tokens between the two words (ROUGE-SU4)'
     >>> distance_text(4), distance_text(1), distance_text(-1)[:20]
     ('at most 4 tokens between the two words (ROUGE-S4)', 'at most 1 token between the two words (ROUGE-S1)', \
 'any number of tokens')
@@ -62,8 +64,8 @@ def distance_text(distance: Optional[int]) -> str:
     if distance is None:
         return "no skip distance"
     if distance < 0:
-        return "any number of tokens between the two words (ROUGE-S*)"
-    return f"at most {distance} token{'' if distance == 1 else 's'} between the two words (ROUGE-S{distance})"
+        return f"any number of tokens between the two words (ROUGE-{family}*)"
+    return f"at most {distance} token{'' if distance == 1 else 's'} between the two words (ROUGE-{family}{distance})"
 
 
 def skip_status(report: Report, label: str, ref_index: int) -> str:
@@ -80,10 +82,10 @@ def skip_status(report: Report, label: str, ref_index: int) -> str:
     )
     if e is None:
         return (
-            f"Skip distance: {distance_text(d)}. {counts}. Too many skip-bigrams to list "
+            f"Skip distance: {distance_text(d, m.family)}. {counts}. Too many skip-bigrams to list "
             f"(more than {EXPLAIN_MAX_PAIRS:,} on one side): the counts are exact, the pairs are not shown."
         )
-    return f"Skip distance: {distance_text(e.skip_distance)}. {counts}."
+    return f"Skip distance: {distance_text(e.skip_distance, m.family)}. {counts}."
 
 
 def skip_categories(e: GramExplanation, n_tokens: int, start: int = 0, size: int = MATRIX_TOKENS) -> list[list[int]]:
