@@ -148,3 +148,16 @@ def test_a_low_score_that_loses_a_quarter_of_itself_moved():
     assert not moved(0.258, -0.045) and is_fooled(False, 0.258, -0.045)
     # synonyms keep the meaning: a score that moves misjudges them
     assert is_fooled(True, 0.3, -0.08) and not is_fooled(True, 0.3, -0.01)
+
+
+def test_a_score_at_zero_that_stays_zero_had_nothing_to_lose():
+    from rouge_core.teach.blind_spots import verdict
+
+    # "police kill the gunman" vs "police killed the gunman": ROUGE-4 is 0 and stays 0 when shuffled
+    result = pair_blind_spots(["police kill the gunman"], [["police killed the gunman"]], RougeConfig(max_n=4))
+    row = result.rows[0]
+    assert result.original["ROUGE-4"].fmeasure == 0.0 and row.scores["ROUGE-4"].fmeasure == 0.0
+    assert result.verdict(row, "ROUGE-4", "fmeasure") == "nothing to lose"
+    assert not result.fooled(row, "ROUGE-4", "fmeasure")
+    assert result.verdict(row, "ROUGE-1", "fmeasure") == "fooled"  # 3/4 before and after
+    assert verdict(False, 0.0, 0.25) == "fooled"  # from 0 up: it rose although the meaning changed

@@ -4,7 +4,15 @@ colour alone)."""
 
 from __future__ import annotations
 
-from rouge_core.teach.blind_spots import SHARE, TOLERANCE, CorpusBlindSpots, PairBlindSpots, Statistic
+from rouge_core.teach.blind_spots import (
+    SHARE,
+    TOLERANCE,
+    CorpusBlindSpots,
+    PairBlindSpots,
+    Statistic,
+    Verdict,
+    verdict,
+)
 from ui.render import colours
 from ui.render.html import esc, page
 from ui.render.numbers import number
@@ -12,11 +20,15 @@ from ui.render.numbers import number
 STATISTICS: dict[str, Statistic] = {"F-measure": "fmeasure", "Recall": "recall", "Precision": "precision"}
 FOOLED = "⚠ fooled"
 NOTICED = "✓ noticed"
+NOTHING = "○ nothing to lose"
+MARKS = {"fooled": FOOLED, "noticed": NOTICED, "nothing to lose": NOTHING}
 DIGITS = 3
 
 _CSS = f"""<style>
 .bs-table{{border-collapse:collapse;font-size:0.86rem;width:100%;}}
 .bs-table th,.bs-table td{{border-bottom:1px solid rgba(128,128,128,0.35);padding:0.3rem 0.45rem;vertical-align:top;}}
+.bs-table td:first-child{{min-width:13rem;}}
+.bs-table td.bs-why{{min-width:10rem;}}
 .bs-table th{{text-align:left;position:sticky;top:0;background:#ffffff;}}
 .bs-table td.bs-num{{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums;}}
 .bs-table td.bs-fooled{{background:{colours.CLIPPED};box-shadow:inset 3px 0 0 {colours.CLIPPED_INK};}}
@@ -38,7 +50,7 @@ def rule_text(stat_name: str) -> str:
         f"A score moves when it drops by more than {TOLERANCE} or by more than {SHARE:.0%} of the original "
         f"score. A cell is marked {FOOLED} when the {stat_name} misjudges the change: it does not move "
         f"although the meaning changed, or (synonyms, which keep the meaning) it moves. Other cells are "
-        f"marked {NOTICED}."
+        f"marked {NOTICED}, or {NOTHING} when the score was 0 and stayed 0 (no overlap to lose)."
     )
 
 
@@ -47,9 +59,9 @@ def _signed(x: float) -> str:
     return ("−" if round(x, DIGITS) < 0 else "+") + number(abs(x), DIGITS)
 
 
-def _cell(value: float, change: float, fooled: bool) -> str:
-    mark = FOOLED if fooled else NOTICED
-    cls = "bs-num bs-fooled" if fooled else "bs-num"
+def _cell(value: float, change: float, judged: Verdict) -> str:
+    mark = MARKS[judged]
+    cls = "bs-num bs-fooled" if judged == "fooled" else "bs-num"
     return f'<td class="{cls}">{number(value, DIGITS)}<br>{_signed(change)}<span class="bs-mark">{mark}</span></td>'
 
 
@@ -82,14 +94,13 @@ def pair_html(result: PairBlindSpots, stat: Statistic) -> str:
                 f"<td colspan='{len(labels)}'><i>Not applied: {esc(done.reason)}.</i></td></tr>"
             )
             continue
-        fooled = [lb for lb in labels if result.fooled(row, lb, stat)]
-        verdict = f"Fooled: {', '.join(fooled)}." if fooled else "No measure fooled."
-        cells = "".join(
-            _cell(getattr(row.scores[lb], stat), result.change(row, lb, stat), lb in fooled) for lb in labels
-        )
+        judged = {lb: result.verdict(row, lb, stat) for lb in labels}
+        fooled = [lb for lb in labels if judged[lb] == "fooled"]
+        said = f"Fooled: {', '.join(fooled)}." if fooled else "No measure fooled."
+        cells = "".join(_cell(getattr(row.scores[lb], stat), result.change(row, lb, stat), judged[lb]) for lb in labels)
         rows.append(
             f"<tr><td>{title}<div class='bs-text'>{esc(done.text)}</div></td>"
-            f"<td class='bs-why'>{esc(p.meaning)}<br><b>{esc(verdict)}</b></td>{cells}</tr>"
+            f"<td class='bs-why'>{esc(p.meaning)}<br><b>{esc(said)}</b></td>{cells}</tr>"
         )
     table = f'<table class="bs-table">{_head(("Perturbation", "What it does to the meaning"), labels)}<tbody>'
     return page(_CSS, f'<div class="bs-wrap">{table}{"".join(rows)}</tbody></table></div>')
@@ -98,8 +109,6 @@ def pair_html(result: PairBlindSpots, stat: Statistic) -> str:
 def corpus_html(result: CorpusBlindSpots, stat: Statistic) -> str:
     """The corpus table: per perturbation and measure, the average score, the average change and on
     how many pairs the measure was fooled; a cell is marked by the same rule applied to the averages."""
-    from rouge_core.teach.blind_spots import is_fooled  # the same rule as a pair's cells
-
     labels = result.labels
     rows = []
     for row in result.rows:
@@ -115,8 +124,10 @@ def corpus_html(result: CorpusBlindSpots, stat: Statistic) -> str:
         cells = []
         for lb in labels:
             change = row.mean_change(lb, stat)
-            fooled = is_fooled(p.keeps_meaning, row.mean_original(lb, stat), change)
-            cell = _cell(row.mean_score(lb, stat), change, fooled)
+            # the same rule as a pair's cells, on the averages
+            cell = _cell(
+                row.mean_score(lb, stat), change, verdict(p.keeps_meaning, row.mean_original(lb, stat), change)
+            )
             cells.append(
                 cell.replace("</td>", f"<small>fooled on {row.fooled_pairs(lb, stat)} of {row.applied}</small></td>")
             )

@@ -15,12 +15,14 @@ from .measured import (
     PairBlindSpots,
     Row,
     Statistic,
+    Verdict,
     corpus_blind_spots,
     is_fooled,
     moved,
     pair_blind_spots,
     sample_documents,
     scores_of,
+    verdict,
 )
 from .perturb import NotApplicable
 from .registry import PERTURBATIONS, Perturbation, Perturbed, perturb, perturb_all
@@ -38,6 +40,8 @@ __all__ = [
     "SHARE",
     "moved",
     "Statistic",
+    "Verdict",
+    "verdict",
     "Row",
     "PairBlindSpots",
     "CorpusRow",

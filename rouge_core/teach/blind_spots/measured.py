@@ -4,7 +4,8 @@ measures are fooled.
 The rule (:func:`is_fooled`): a score *moves* when it drops by more than :data:`TOLERANCE` or by more
 than :data:`SHARE` of the original score (a score of 0.01 cannot drop by 0.05: losing a quarter of it
 counts). A measure is fooled by a perturbation that changes the meaning when its score does not move
-(it rises, or drops a little); by one that keeps the meaning (synonyms) when its score moves.
+(it rises, or drops a little); by one that keeps the meaning (synonyms) when its score moves. A score
+that is 0 and stays 0 had nothing to lose (:func:`verdict`).
 """
 
 from __future__ import annotations
@@ -37,15 +38,30 @@ def moved(original: float, change: float) -> bool:
     return change < -TOLERANCE or change < -SHARE * original
 
 
+Verdict = Literal["fooled", "noticed", "nothing to lose"]
+
+
+def verdict(keeps_meaning: bool, original: float, change: float) -> Verdict:
+    """How a measure judged a perturbation (see the module's rule); a score at 0 that stays 0 had no
+    overlap to lose: "nothing to lose", neither fooled nor noticing.
+
+    >>> verdict(False, 0.5, -0.03), verdict(False, 0.5, -0.3), verdict(True, 0.5, -0.3), verdict(False, 0.0, 0.0)
+    ('fooled', 'noticed', 'fooled', 'nothing to lose')
+    """
+    if original == 0 and change == 0:
+        return "nothing to lose"
+    return "fooled" if moved(original, change) == keeps_meaning else "noticed"
+
+
 def is_fooled(keeps_meaning: bool, original: float, change: float) -> bool:
-    """Whether a change of score misjudges a perturbation (see the module's rule).
+    """Whether a change of score misjudges a perturbation (:func:`verdict` is "fooled").
 
     >>> is_fooled(False, 0.5, -0.03), is_fooled(False, 0.5, 0.2), is_fooled(False, 0.5, -0.3)
     (True, True, False)
-    >>> is_fooled(True, 0.5, -0.3), is_fooled(True, 0.5, -0.01)
-    (True, False)
+    >>> is_fooled(True, 0.5, -0.3), is_fooled(True, 0.5, -0.01), is_fooled(False, 0.0, 0.0)
+    (True, False, False)
     """
-    return moved(original, change) if keeps_meaning else not moved(original, change)
+    return verdict(keeps_meaning, original, change) == "fooled"
 
 
 def scores_of(sentences: Sequence[str], references: Sequence[Sequence[str]], config: RougeConfig) -> dict[str, Score]:
@@ -82,10 +98,14 @@ class PairBlindSpots:
         """The perturbed score minus the original one."""
         return float(getattr(row.scores[label], stat)) - float(getattr(self.original[label], stat))
 
+    def verdict(self, row: Row, label: str, stat: Statistic) -> Verdict:
+        """How ``label`` judged ``row``'s perturbation (:func:`verdict`)."""
+        original = float(getattr(self.original[label], stat))
+        return verdict(row.perturbation.keeps_meaning, original, self.change(row, label, stat))
+
     def fooled(self, row: Row, label: str, stat: Statistic) -> bool:
         """Whether ``label`` is fooled by ``row``'s perturbation (:func:`is_fooled`)."""
-        original = float(getattr(self.original[label], stat))
-        return is_fooled(row.perturbation.keeps_meaning, original, self.change(row, label, stat))
+        return self.verdict(row, label, stat) == "fooled"
 
 
 def pair_blind_spots(
