@@ -29,6 +29,7 @@ from ui.render.skip import (
     skip_matrix,
     skip_status,
 )
+from ui.render.union import union_html
 from ui.render.wlcs import wlcs_arithmetic
 from ui.widgets.agreement_source import judged_line
 
@@ -149,3 +150,10 @@ def test_counts_are_printed_with_their_nouns_in_the_right_number():
         "1 summary by 1 system on 1 document; each human score is the mean of 1 judgment of coherence."
     )
     assert distance_text(1) == "at most 1 token between the two words (ROUGE-S1)"
+
+
+def test_one_word_texts_read_in_the_singular():
+    flat = evaluate("police", "police killed", RougeConfig(profile="paper"))
+    assert "(n = 1 candidate token)" in wlcs_arithmetic(flat, "ROUGE-W-1.2", 0).text
+    assert "(m = 2 reference tokens)" in wlcs_arithmetic(flat, "ROUGE-W-1.2", 0).text
+    assert "union LCS: 1 of 1 word)" in union_html(evaluate("police", "police", RougeConfig()), "ROUGE-L", 0)

@@ -35,6 +35,7 @@ from .html import (
     token_span,
 )
 from .lcs import budget_line, flat_html, is_flat, lcs_explanation, pair_tokens
+from .plural import counted
 
 #: (candidate sentence, candidate position) of an LCS that marks a reference word.
 Finder = tuple[int, int]
@@ -242,7 +243,10 @@ def reference_rows(
             spans.append(token_span(tok, style, word_title(i, a, tok, who, ok, cand), offset=s0))
         n = len(spans)
         rows.append(
-            row_html(f"R{i + 1}  (union LCS: {n} of {len(sent)} words)  ", analysis_html(ref, spans, start=s0, end=e0))
+            row_html(
+                f"R{i + 1}  (union LCS: {n} of {counted(len(sent), 'word')})  ",
+                analysis_html(ref, spans, start=s0, end=e0),
+            )
         )
         used += len(sent)
         shown = 0

@@ -20,6 +20,7 @@ from .colours import run_colour
 from .html import Span, analysis_html, legend, note_html, page, row_html, scroll, tagged, token_span
 from .lcs import find_pair, is_flat, lcs_explanation, pair_tokens
 from .numbers import number
+from .plural import counted
 from .scores import count_text
 
 RUN_COLUMNS = ["reference sentence", "from", "to", "k", "f(k) = k^w", "tokens"]
@@ -180,7 +181,7 @@ def wlcs_arithmetic(report: Report, label: str, ref_index: int) -> WlcsArithmeti
             f"R = f^-1(hit / f(sum_i |M_i|^w)) = ({hit} / {model})^(1/{ws})"
             f" = {recall}\n"
             f"P = f^-1(hit / f(n)) = ({hit} / {n}^{ws})^(1/{ws}) = {precision}"
-            f"  (n = {n} candidate tokens)"
+            f"  (n = {counted(n, 'candidate token')})"
         )
         latex = (
             r"\begin{aligned}"
@@ -197,9 +198,9 @@ def wlcs_arithmetic(report: Report, label: str, ref_index: int) -> WlcsArithmeti
         text = (
             f"WLCS = sum of f(k) over the runs = {hit_terms or '0'} = {hit}\n"
             f"R = f^-1(WLCS / f(m)) = ({hit} / {m}^{ws})^(1/{ws}) = {recall}"
-            f"  (m = {m} reference tokens)\n"
+            f"  (m = {counted(m, 'reference token')})\n"
             f"P = f^-1(WLCS / f(n)) = ({hit} / {n}^{ws})^(1/{ws}) = {precision}"
-            f"  (n = {n} candidate tokens)"
+            f"  (n = {counted(n, 'candidate token')})"
         )
         latex = (
             r"\begin{aligned}"

@@ -29,6 +29,7 @@ from ui.render.lcs import (
 from ui.render.lcs_table import fits_table, heatmap_caption, lcs_table_html
 from ui.render.literal import md_literal
 from ui.render.ngrams import NGRAM_LEGEND, gram_explanation, ngram_page_html, ngram_summary, ngram_table
+from ui.render.plural import counted
 from ui.render.scores import count_text
 from ui.render.skip import MATRIX_TOKENS, skip_matrix, skip_pairs_table, skip_status, su_unigrams_table
 from ui.render.union import union_html, union_table
@@ -44,6 +45,10 @@ def _pick(label: str, options: list[str], key: str, report: Report) -> str:
         return options[0]
     picked = st.radio(label, options, key=key, horizontal=True, format_func=report.display_name)
     return picked if picked is not None else options[0]
+
+
+def _matches(marks: tuple[tuple[int, int], ...]) -> str:
+    return counted(len(marks), "match", "matches")
 
 
 def _notes(report: Report, label: str) -> None:
@@ -117,7 +122,7 @@ def _lcs_tab(report: Report, key: str, ref_index: int, labels: list[str]) -> Non
         return
     ref_tokens, cand_tokens = pair_tokens(report, ref_index, pair)
     _dp_table(report, label, ref_index, pair, TIE_RULE)
-    _chart(alignment_figure(ref_tokens, cand_tokens, pair.marks, title=f"LCS alignment ({len(pair.marks)} matches)"))
+    _chart(alignment_figure(ref_tokens, cand_tokens, pair.marks, title=f"LCS alignment ({_matches(pair.marks)})"))
 
 
 def _dp_table(report: Report, label: str, ref_index: int, pair, tie_rule: str) -> None:
@@ -230,7 +235,7 @@ def _wlcs_tab(report: Report, key: str, ref_index: int, labels: list[str]) -> No
         else:
             _chart(
                 alignment_figure(
-                    ref_tokens, cand_tokens, plain.marks, title=f"plain LCS ({len(plain.marks)} matches, {source})"
+                    ref_tokens, cand_tokens, plain.marks, title=f"plain LCS ({_matches(plain.marks)}, {source})"
                 )
             )
 
