@@ -14,6 +14,8 @@ from streamlit.testing.v1 import AppTest
 from rouge_core import RougeConfig, evaluate
 from rouge_core.measures.lcs import lcs
 from rouge_core.teach.steps import MAX_STEP_TOKENS
+from ui.render.frames import unpack
+from ui.render.walk_player import player_data
 from ui.samples import load_samples
 
 SAMPLES = load_samples()
@@ -61,13 +63,35 @@ def text_of(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts)
 
 
-def done_line(at: AppTest) -> str:
-    m = re.search(r"Done: [^\n]*", text_of(at))
-    return m.group(0).strip() if m else ""
+def players(at: AppTest) -> list[dict]:
+    """The data of every walk player on the page (ui/render/walk_player.py: one frame, all steps)."""
+    found = [player_data(e.proto.srcdoc) for e in at.get("iframe")]
+    return [d for d in found if d is not None]
 
 
-def step_slider(at: AppTest, section: str):
-    return at.slider(key=f"learn_{section}_step")
+def player(at: AppTest) -> dict:
+    (only,) = players(at)
+    return only
+
+
+def frames(at: AppTest) -> list[str]:
+    """Every frame of the page's player, unpacked: what steps 0..total show."""
+    return unpack(player(at)["packed"])
+
+
+def shown(html_text: str) -> str:
+    """A frame's text: tags and styles stripped, entities unescaped."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", html_text, flags=re.S)))
+
+
+def frame_text(at: AppTest, k: int) -> str:
+    return shown(frames(at)[k])
+
+
+def last_done(at: AppTest) -> str:
+    """The 'Done: ...' line of the walk's last frame."""
+    m = re.search(r'<span class="rl-done">(.*?)</span>', frames(at)[-1], flags=re.S)
+    return html.unescape(m.group(1)).strip() if m else ""
 
 
 def set_texts(at: AppTest, section: str, reference: str, candidate: str) -> AppTest:
@@ -81,8 +105,9 @@ def set_texts(at: AppTest, section: str, reference: str, candidate: str) -> AppT
 def test_every_section_renders_with_its_paper_example(section):
     at = open_learn(section)
     assert at.get("latex"), "the definition's formula is shown"
-    assert {"First", "Back", "Next", "Last"} <= {b.label for b in at.button}
-    assert step_slider(at, section).value == 0
+    data = player(at)  # one player, holding every frame of the walk
+    assert data["start"] == 0 and len(frames(at)) == data["total"] + 1 > 1
+    assert not last_done(at).count("✗") and "Done:" not in frame_text(at, 0)
     claims = "".join(h.proto.body for h in at.get("html") if 'class="rl-claims"' in h.proto.body)
     assert "✓" in claims and "✗" not in claims  # every claim of the paper holds (✗ would mark one that does not)
 
@@ -106,78 +131,59 @@ def test_paper_claims_on_screen(section):
 
 def test_last_step_equals_rouge_core():
     at = open_learn("L")
-    click(at, "Last")
     expected = lcs(S1.split(), S2.split())
-    assert step_slider(at, "L").value == step_slider(at, "L").max
-    line = done_line(at)
+    assert player(at)["total"] == 16 + 5  # 4 x 4 cells, then 5 traceback moves
+    line = last_done(at)
     assert f"Done: LCS = {expected.value:g}" in line and f"this pair: {expected.value:g}" in line
     assert line.endswith("✓")
-    tables = [h.proto.body for h in at.get("html") if 'class="rl-dp"' in h.proto.body]
-    assert len(tables) == 1 and "traceback: 5 of 5 moves, 3 match(es) marked" in tables[0]
+    last = frames(at)[-1]
+    assert last.count('class="rl-dp"') == 1 and "traceback: 5 of 5 moves, 3 match(es) marked" in last
+    assert last.count("rl-mark") == 3 + 1  # three marked cells, and the class in the CSS
 
     pick(at, "W")
-    click(at, "Last")
-    assert f"Done: WLCS = {lcs(X.split(), Y1.split(), 2.0).value:g}" in done_line(at)  # 16 = 4^2
-    assert done_line(at).endswith("✓")
+    assert f"Done: WLCS = {lcs(X.split(), Y1.split(), 2.0).value:g}" in last_done(at)  # 16 = 4^2
+    assert last_done(at).endswith("✓")
 
     pick(at, "U")
-    click(at, "Last")
     hit = evaluate(UNION_CAND, UNION_REF, DEFAULT).measures["ROUGE-L"].counts.hit
-    assert f"hits = {hit:g}. rouge_core: {hit:g} ✓" in done_line(at)
+    assert f"hits = {hit:g}. rouge_core: {hit:g} ✓" in last_done(at)
 
     pick(at, "N")
-    click(at, "Last")
     hit = evaluate(S2, S1, DEFAULT).measures["ROUGE-2"].counts.hit
-    assert f"hits = {hit:g}. rouge_core: {hit:g} ✓" in done_line(at)
+    assert f"hits = {hit:g}. rouge_core: {hit:g} ✓" in last_done(at)
 
     pick(at, "S")
-    click(at, "Last")
     c = evaluate(S2, S1, DEFAULT.with_(skip_distance=-1)).measures["ROUGE-S*"].counts
-    assert f"hits = {c.hit:g}. rouge_core: {c.hit:g} ✓" in done_line(at)
-    assert f"rouge_core's candidate total {c.peer:g} ✓" in done_line(at)
+    assert f"hits = {c.hit:g}. rouge_core: {c.hit:g} ✓" in last_done(at)
+    assert f"rouge_core's candidate total {c.peer:g} ✓" in last_done(at)
 
 
 @pytest.mark.parametrize("section", SECTIONS)
-def test_slider_at_its_max_is_the_last_step(section):
+def test_only_the_last_frame_is_done(section):
+    """Frame k is step k: the 'Done' line only on the last, the opening text only on the first."""
     at = open_learn(section)
-    slider = step_slider(at, section)
-    slider.set_value(slider.max).run()
-    assert not at.exception
-    via_slider = done_line(at)
-    click(at, "First")
-    assert step_slider(at, section).value == 0 and not done_line(at)
-    click(at, "Last")
-    assert via_slider and done_line(at) == via_slider and via_slider.endswith("✓")
+    texts = [shown(f) for f in frames(at)]
+    assert [("Done:" in t) for t in texts] == [False] * (len(texts) - 1) + [True]
+    assert len(set(texts)) == len(texts)  # every step shows something new
 
 
-def test_buttons_step_one_at_a_time():
+def test_frames_step_one_at_a_time():
     at = open_learn("L")
-    assert "Row 0 and column 0" in text_of(at)
-    click(at, "Next")
-    click(at, "Next")
-    assert step_slider(at, "L").value == 2
-    assert "Cell c[1][2]" in text_of(at) and "take the cell to the left" in text_of(at)
-    click(at, "Back")
-    assert step_slider(at, "L").value == 1 and "c[1][1] = c[0][0] + 1 = 0 + 1 = 1" in text_of(at)
-    click(at, "Back")
-    click(at, "Back")  # stays at 0
-    assert step_slider(at, "L").value == 0
+    assert "Row 0 and column 0" in frame_text(at, 0)
+    assert "Cell c[1][2]" in frame_text(at, 2) and "take the cell to the left" in frame_text(at, 2)
+    assert "c[1][1] = c[0][0] + 1 = 0 + 1 = 1" in frame_text(at, 1)
 
 
 def test_rule_text_names_the_tie_rule():
-    at = open_learn("L")
-    step_slider(at, "L").set_value(6).run()  # c[2][2]: 'killed' vs 'kill', a tie: up
-    text = text_of(at)
+    text = frame_text(open_learn("L"), 6)  # c[2][2]: 'killed' vs 'kill', a tie: up
     assert "Cell c[2][2]" in text and "c[1][2] = 1 ≥ c[2][1] = 1: take the cell above" in text
 
 
 def test_wlcs_shows_increments_and_runs():
     at = open_learn("W")
-    step_slider(at, "W").set_value(9).run()  # c[2][2]: B = B, run of 2
-    text = text_of(at)
+    text = frame_text(at, 9)  # c[2][2]: B = B, run of 2
     assert "f(2) − f(1) = 1 + 3 = 4" in text and "w[2][2] = 2" in text
-    body = next(h.proto.body for h in at.get("html") if 'class="rl-dp"' in h.proto.body)
-    assert body.count('class="rl-dp"') == 2  # the c table and, below it, the w table
+    assert frames(at)[9].count('class="rl-dp"') == 2  # the c table and, below it, the w table
 
 
 @pytest.mark.parametrize("sample", list(SAMPLES))
@@ -192,9 +198,8 @@ def test_every_sample_in_every_section(sample):
         assert box(at, f"learn_{section}_ref").value == s.references[0]
         if len(s.references) > 1:
             assert "the first was loaded" in text_of(at)
-        if any(b.label == "Last" for b in at.button):
-            click(at, "Last")
-            line = done_line(at)
+        if players(at):
+            line = last_done(at)
             assert line and line.endswith("✓") and "✗" not in line, (sample, section, line)
         else:
             text = text_of(at)
@@ -205,14 +210,16 @@ def test_every_sample_in_every_section(sample):
 def test_inputs_and_step_survive_a_page_switch():
     at = open_learn("L")
     set_texts(at, "L", S1, "the gunman kill police")
-    step_slider(at, "L").set_value(5).run()
+    at.query_params["step"] = "5"  # where the player's script left the address
+    at.run()
+    assert player(at)["start"] == 5
     at.switch_page("app_pages/inspect.py").run()
     assert not at.exception
     at.switch_page("app_pages/learn.py").run()
     assert not at.exception
     assert at.button_group(key="learn_section").value == "L"
     assert box(at, "learn_L_cand").value == "the gunman kill police"
-    assert step_slider(at, "L").value == 5
+    assert player(at)["start"] == 5
     pick(at, "N")  # another section keeps its own example ...
     assert box(at, "learn_N_cand").value == S2
     pick(at, "L")  # ... and coming back keeps this one
@@ -224,8 +231,7 @@ def test_sentence_pairs_of_a_multi_sentence_input():
     set_texts(at, "L", "the cat sat\npolice killed the gunman", "a dog\npolice kill the gunman")
     at.selectbox(key="learn_L_rs").set_value(1)
     at.selectbox(key="learn_L_cs").set_value(1).run()
-    click(at, "Last")
-    assert "Done: LCS = 3" in done_line(at) and done_line(at).endswith("✓")
+    assert "Done: LCS = 3" in last_done(at) and last_done(at).endswith("✓")
 
 
 def test_long_sentences_say_the_cap():
@@ -264,8 +270,11 @@ def test_user_text_is_escaped():
     for section in SECTIONS:
         pick(at, section)
         set_texts(at, section, "police killed the gunman <b>now</b>", evil)
-        click(at, "Last")
-        bodies = [h.proto.body for h in at.get("html")] + [m.value for m in at.markdown]
+        every = frames(at)
+        assert len(every) > 2, section
+        bodies = [h.proto.body for h in at.get("html")] + [m.value for m in at.markdown] + every
+        srcdocs = [e.proto.srcdoc for e in at.get("iframe")]
+        assert not any("<img src=x" in d or "<b>now" in d or "<script>alert" in d for d in srcdocs), section
         bodies += [f.proto.spec for f in at.get("plotly_chart")]
         assert not any("<script>" in b or "<img src=x" in b or "<b>now" in b for b in bodies), section
 
@@ -298,8 +307,7 @@ def test_rouge_w_draws_both_runs_and_the_arithmetic_uses_the_drawn_ones(sample, 
     at.selectbox(key="opt_profile").set_value(profile).run()
     pick(at, "W")
     at.selectbox(key="learn_W_sample").set_value(sample).run()
-    click(at, "Last")
-    text = text_of(at)
+    text = text_of(at) + shown(frames(at)[-1])
     assert f"paper: {paper_runs}" in text and f"ROUGE-1.5.5: {script_runs}" in text
     arithmetic = next(c.value for c in at.code if "over the runs" in c.value)
     used = script_runs if profile == "rouge155" else paper_runs
@@ -342,11 +350,13 @@ def test_deep_link_opens_section_sample_and_step():
     assert not at.exception, at.exception
     assert at.button_group(key="learn_section").value == "W"
     assert box(at, "learn_W_cand").value == SAMPLES["paper_wlcs_y2"].candidate
-    assert step_slider(at, "W").value == 40
+    assert player(at)["start"] == 40  # the player opens on the linked step
+    assert "step 40 of" in frame_text(at, 40)
     assert at.selectbox(key="opt_profile").value == "paper"
-    # the address follows what is shown: another step, the same sample
-    click(at, "Next")
-    assert at.query_params["step"] in ("41", ["41"])
+    # the address follows what is shown (the player's script writes ?step= as it steps); a rerun keeps the step
+    at.query_params["step"] = "41"
+    at.run()
+    assert player(at)["start"] == 41
     assert at.query_params["sample"] in ("paper_wlcs_y2", ["paper_wlcs_y2"])
 
 
@@ -380,3 +390,59 @@ def test_typed_learn_texts_survive_a_reload():
     fresh.run()
     fresh.switch_page("app_pages/learn.py").run()
     assert box(fresh, "learn_L_ref").value == "a b c d" and box(fresh, "learn_L_cand").value == "a c b d"
+
+
+def test_lecture_1_in_the_address_turns_lecture_mode_on_and_stays():
+    at = AppTest.from_file(APP, default_timeout=60)
+    for k, v in {"sec": "L", "step": "3", "lecture": "1"}.items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page("app_pages/learn.py").run()
+    assert not at.exception, at.exception
+    assert at.toggle(key="lecture_mode").value is True
+    assert player(at)["lecture"] is True and player(at)["start"] == 3
+    assert at.query_params["lecture"] in ("1", ["1"])  # kept in the address: a reload stays in lecture mode
+    at.toggle(key="lecture_mode").set_value(False).run()
+    assert "lecture" not in at.query_params and player(at)["lecture"] is False
+
+
+def test_lecture_mode_is_off_without_the_address_switch():
+    at = open_learn("L")
+    assert at.toggle(key="lecture_mode").value is False and player(at)["lecture"] is False
+    at.toggle(key="lecture_mode").set_value(True).run()
+    assert at.query_params["lecture"] in ("1", ["1"])
+
+
+@pytest.mark.parametrize("section", SECTIONS)
+def test_the_player_carries_the_walks_questions(section):
+    """Ask me first: the answer key of rouge_core.teach.questions travels with the frames."""
+    pytest.importorskip("rouge_core.teach.questions")
+    qs = player(open_learn(section))["questions"]
+    total = player(open_learn(section))["total"]
+    assert qs and all(1 <= q["step"] <= total for q in qs)
+    assert {"step", "prompt", "kind", "answer", "reason"} <= set(qs[0])
+
+
+def test_lcs_questions_match_the_frames():
+    """c[1][1] is asked before step 1 and its answer is the value frame 1 shows."""
+    pytest.importorskip("rouge_core.teach.questions")
+    at = open_learn("L")
+    first = next(q for q in player(at)["questions"] if q["step"] == 1)
+    assert first["kind"] == "number" and first["answer"] == 1.0
+    assert "c[1][1] = 1" in frame_text(at, 1)
+    cells = [q for q in player(at)["questions"] if q["kind"] == "cell"]
+    assert cells and all(q["step"] > 16 for q in cells)  # traceback questions come after the 16 cells
+
+
+def test_a_new_sample_or_section_opens_on_step_0():
+    """The address's step belongs to the walk it was written for."""
+    at = open_learn("L")
+    at.query_params["step"] = "7"
+    at.run()
+    assert player(at)["start"] == 7
+    at.selectbox(key="learn_L_sample").set_value("paper_wlcs_y1").run()
+    assert player(at)["start"] == 0 and "step" not in at.query_params
+    at.query_params["step"] = "7"
+    at.run()
+    pick(at, "N")
+    assert player(at)["start"] == 0

@@ -27,6 +27,7 @@ def load(sec: str) -> None:
     kept.set_text(f"learn_{sec}_ref", s.references[0] if s.references else "")
     kept.set_text(f"learn_{sec}_cand", s.candidate)
     kept.set_value(f"learn_{sec}_step", 0)
+    st.query_params.pop("step", None)  # the player's step in the address was the old texts'
     for k in ("rs", "cs"):  # back to the default pair (the first sentences with words)
         kept.forget_value(f"learn_{sec}_{k}")
     if len(s.references) > 1:

@@ -3,16 +3,17 @@ its table cell by cell, then the traceback, and the worked arithmetic."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 import streamlit as st
 
 from rouge_core import Report, RougeConfig
 from rouge_core.measures.explain import LcsExplanation
 from rouge_core.measures.scoring import Counts
-from rouge_core.teach.steps import MAX_STEP_TOKENS
+from rouge_core.teach.steps import MAX_STEP_TOKENS, CellStep, TraceStep
 from ui.compute.pair import report_for, table_walk
-from ui.learn.walk import stepped
+from ui.learn.asking import answer_records
+from ui.learn.walk import signature, stepped
 from ui.render import learn as rl
 from ui.render import step_table
 from ui.render.runs import runs_compare_html
@@ -68,6 +69,23 @@ def _pick_pair(sec: str, report: Report) -> Optional[tuple[int, int]]:
     return pick[0], pick[1]
 
 
+def _questions(
+    cells: Sequence[CellStep],
+    trace: Sequence[TraceStep],
+    rk: list[str],
+    ck: list[str],
+    weight: Optional[float],
+    alpha: float,
+) -> list[dict[str, object]]:
+    """The table's questions, then the traceback's (stepped after the table's cells)."""
+    words = {"reference": rk, "candidate": ck}
+    if weight is None:
+        table = answer_records("lcs_table", cells, alpha=alpha, **words)
+    else:
+        table = answer_records("wlcs_table", cells, weight=weight, alpha=alpha, **words)
+    return table + answer_records("lcs_traceback", trace, cells=list(cells), offset=len(cells), **words)
+
+
 def draw(section: Section, base: RougeConfig, ref_text: str, cand_text: str) -> None:
     """One sentence pair, its table cell by cell, then the traceback (ROUGE-W: with the run lengths)."""
     sec = section.id
@@ -95,20 +113,23 @@ def draw(section: Section, base: RougeConfig, ref_text: str, cand_text: str) -> 
         core = e.pairs[0] if isinstance(e, LcsExplanation) and e.pairs else None
         script = weighted and e is not None and e.kind == "wlcs-union"
 
-        def draw_step(k: int) -> None:
+        def frame(k: int) -> str:
             tables = [step_table.table_html(cells, trace, k, rt, ct, weight=w)]
             if weighted:  # Lin's w table of run lengths below the c table (stacked: long sentences fit)
                 tables.append(step_table.table_html(cells, trace, k, rt, ct, runs=True))
             done = rl.table_done(cells, trace, rt, core, w, script) if k == total and total else None
-            st.html(step_table.walk_html(*tables) + rl.step_box(rl.cell_lines(cells, trace, k, rt, ct, w), done))
+            out = step_table.walk_html(*tables) + rl.step_box(rl.cell_lines(cells, trace, k, rt, ct, w), done)
             if weighted and k == total and total and core is not None:
-                st.html(runs_compare_html(rt, ct, core.marks, w, script))
+                out += runs_compare_html(rt, ct, core.marks, w, script)
+            return out
 
         stepped(
             sec,
             total,
-            draw_step,
-            "this sentence pair has no words to compare after tokenizing (pick another "
+            frame,
+            signature(rk, ck, [t.text for t in rt], [t.text for t in ct], w, script, cfg.signature(), pick),
+            _questions(cells, trace, rk, ck, w if weighted else None, cfg.alpha),
+            empty="this sentence pair has no words to compare after tokenizing (pick another "
             "sentence, or another tokenizer in the sidebar)",
         )
     m = sub.measures[label]

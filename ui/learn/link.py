@@ -24,6 +24,7 @@ def apply() -> None:
     if sec not in BY_ID:
         return
     kept.set_value("learn_section", sec)
+    step = q.get("step")  # read first: loading a sample takes the step out of the address
     sample = q.get("sample")
     texts = links.unpack(q.get("lt"))
     if sample in SAMPLES:
@@ -35,7 +36,6 @@ def apply() -> None:
     elif isinstance(q.get("cand"), str) or isinstance(q.get("ref"), str):
         kept.set_text(f"learn_{sec}_ref", str(q.get("ref", ""))[: links.MAX_PLAIN])
         kept.set_text(f"learn_{sec}_cand", str(q.get("cand", ""))[: links.MAX_PLAIN])
-    step = q.get("step")
     if isinstance(step, str) and step.isascii() and step.isdigit() and len(step) < 7:
         kept.set_value(f"learn_{sec}_step", int(step))  # clamped to the walk's length when drawn
 
@@ -43,6 +43,8 @@ def apply() -> None:
 def write(sec: str, ref_text: str, cand_text: str) -> None:
     """Keep the address a deep link to what is shown (and the texts across a reload)."""
     q = st.query_params
+    if q.get("sec") not in (None, sec):
+        q.pop("step", None)  # the step belonged to the section left: the new one opens on its own
     wanted: dict[str, Optional[str]] = {"sec": sec, "sample": None, "lt": None, "cand": None, "ref": None}
     sample = next((k for k, s in SAMPLES.items() if s.candidate == cand_text and s.references[0] == ref_text), None)
     if sample is not None:

@@ -11,7 +11,8 @@ from rouge_core import RougeConfig
 from rouge_core.measures.scoring import Counts
 from rouge_core.teach.steps import MAX_WALK_TOKENS
 from ui.compute.pair import ngram_walk, report_for
-from ui.learn.walk import stepped
+from ui.learn.asking import answer_records
+from ui.learn.walk import signature, stepped
 from ui.render import learn as rl
 from ui.widgets import kept
 
@@ -50,14 +51,22 @@ def draw(section: Section, base: RougeConfig, ref_text: str, cand_text: str) -> 
     else:
         steps = ngram_walk(cand.keys, ref.keys, n)
 
-        def draw_step(k: int) -> None:
-            st.html(rl.ngram_walk_html(steps, k, cand, ref, n))
+        def frame(k: int) -> str:
             done = rl.total_done("hits", steps[-1].hits, c.hit) if steps and k == len(steps) else None
-            st.html(rl.step_box(rl.ngram_lines(steps, k, n), done))
-            with st.expander(f"The {n}-grams checked so far"):
-                st.dataframe(rl.ngram_frame(steps, k, n), hide_index=True, width="stretch")
+            so_far = rl.ngram_frame(steps, k, n).to_html(index=False, escape=True, border=0, classes="rl-table")
+            return (
+                rl.ngram_walk_html(steps, k, cand, ref, n)
+                + rl.step_box(rl.ngram_lines(steps, k, n), done)
+                + f"<details><summary>The {n}-grams checked so far</summary>{so_far}</details>"
+            )
 
-        stepped(section.id, len(steps), draw_step)
+        stepped(
+            section.id,
+            len(steps),
+            frame,
+            signature(ref_text, cand_text, cfg.signature()),
+            answer_records("ngram", steps, n=n, reference=list(ref.keys), alpha=base.alpha),
+        )
     st.markdown("**Worked arithmetic** (sidebar profile and α)")
     st.code(
         "\n".join(

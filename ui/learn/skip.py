@@ -11,7 +11,8 @@ from rouge_core import RougeConfig
 from rouge_core.measures.scoring import Counts
 from rouge_core.teach.steps import MAX_STEP_TOKENS
 from ui.compute.pair import report_for, skip_walk
-from ui.learn.walk import stepped
+from ui.learn.asking import answer_records
+from ui.learn.walk import signature, stepped
 from ui.render import learn as rl
 from ui.render import step_table
 from ui.widgets import kept
@@ -80,7 +81,7 @@ def draw(section: Section, base: RougeConfig, ref_text: str, cand_text: str) -> 
     else:
         steps = skip_walk(cand.keys, ref.keys, dist, su, base)
 
-        def draw_step(k: int) -> None:
+        def frame(k: int) -> str:
             sub = f"step {k} of {len(steps)}: " + rl.skip_lines(steps, k)[0] if k else rl.SKIP_START
             table = step_table.skip_table_html(label, report.candidate.tokens, steps, k, sub)
             done = None
@@ -89,9 +90,23 @@ def draw(section: Section, base: RougeConfig, ref_text: str, cand_text: str) -> 
                     f"; counted {steps[-1].counted}, rouge_core's candidate total {rl.num(c.peer)} "
                     f"{rl.check(steps[-1].counted == c.peer)}"
                 )
-            st.html(step_table.walk_html(table) + rl.step_box(rl.skip_lines(steps, k, dist), done))
+            return step_table.walk_html(table) + rl.step_box(rl.skip_lines(steps, k, dist), done)
 
-        stepped(section.id, len(steps), draw_step)
+        stepped(
+            section.id,
+            len(steps),
+            frame,
+            signature(ref_text, cand_text, cfg.signature(), label),
+            answer_records(
+                "skip",
+                steps,
+                reference=list(ref.keys),
+                distance=dist,
+                su=su,
+                su_last=base.behaviour.su_last_unigram,
+                alpha=base.alpha,
+            ),
+        )
     st.markdown("**Worked arithmetic** (sidebar profile and α)")
     what = "skip-bigrams" + (" + unigrams" if su else "")
     st.code(

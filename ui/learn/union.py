@@ -11,7 +11,8 @@ from rouge_core import RougeConfig
 from rouge_core.measures.scoring import Counts
 from rouge_core.teach.steps import MAX_WALK_SENTENCES, MAX_WALK_TOKENS
 from ui.compute.pair import report_for, union_walk
-from ui.learn.walk import stepped
+from ui.learn.asking import answer_records
+from ui.learn.walk import signature, stepped
 from ui.render import learn as rl
 
 if TYPE_CHECKING:
@@ -43,12 +44,19 @@ def draw(section: Section, base: RougeConfig, ref_text: str, cand_text: str) -> 
     else:
         steps = union_walk(ref.sentence_keys, cand.sentence_keys, budget, (ref.keys, cand.keys))
 
-        def draw_step(k: int) -> None:
-            st.html(rl.union_walk_html(steps, k, ref, cand, budget))
+        def frame(k: int) -> str:
             done = rl.total_done("Σ LCS∪ hits", steps[-1].hits, c.hit) if steps and k == len(steps) else None
-            st.html(rl.step_box(rl.union_lines(steps, k, ref, cand), done))
+            return rl.union_walk_html(steps, k, ref, cand, budget) + rl.step_box(
+                rl.union_lines(steps, k, ref, cand), done
+            )
 
-        stepped(section.id, len(steps), draw_step)
+        stepped(
+            section.id,
+            len(steps),
+            frame,
+            signature(ref_text, cand_text, cfg.signature(), budget),
+            answer_records("union", steps, reference=ref.sentence_keys, candidate=cand.sentence_keys, alpha=base.alpha),
+        )
     st.markdown("**Worked arithmetic** (sidebar profile and α)")
     st.code(
         "\n".join(

@@ -1,77 +1,69 @@
-"""The step-by-step machinery every Learn section shares: First / Back / Next / Last and a slider over
-the steps, autoplay, and the step kept in the address (``?step=``) as a deep link."""
+"""The step-by-step machinery every Learn section shares: a walk's frames built once, packed, and
+stepped in the browser (:mod:`ui.render.walk_player`): First / Back / Next / Last, a slider, ← / →,
+autoplay and "Ask me first" cost no server round trip. The step is kept in the address
+(``?step=``, written by the player's script) as a deep link; the server reads it to open there."""
 
 from __future__ import annotations
 
-import time
-from typing import Any, Callable
+import hashlib
+from typing import Any, Callable, Mapping, Sequence
 
 import streamlit as st
 
+from ui.render.frames import Packed, pack
+from ui.render.walk_player import player_html
 from ui.widgets import kept
 
-#: Draws step k of a walk-through (0 = nothing done yet).
-DrawStep = Callable[[int], None]
+#: The HTML step k of a walk shows (0 = nothing done yet).
+Frame = Callable[[int], str]
+
+#: Packed walks kept per session (a rerun for another widget redraws the player without rebuilding).
+_CACHE = "_learn_packed"
+_KEEP = 4
 
 
-def _move(key: str, delta: int, total: int) -> None:
-    kept.set_value(key, max(0, min(total, int(st.session_state.get(key, 0)) + delta)))
+def signature(*parts: object) -> str:
+    """A short name for what a walk's frames depend on (texts, settings).
+
+    >>> signature("a", 1) == signature("a", 1) != signature("a", 2)
+    True
+    """
+    return hashlib.sha1(repr(parts).encode("utf-8")).hexdigest()[:16]
 
 
-def _stepper(sec: str, total: int, empty: str) -> int:
-    """First / Back / Next / Last and a slider over steps 0..total (0 = nothing done yet)."""
-    key = f"learn_{sec}_step"
+def start_step(sec: str, total: int) -> int:
+    """The step the player opens on: the address's ``?step=`` (the player keeps it there), else the
+    section's kept step (a deep link applied by :mod:`ui.learn.link`), clamped to the walk."""
+    raw = st.query_params.get("step")
+    if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) < 7:
+        kept.set_value(f"learn_{sec}_step", int(raw))
+    return max(0, min(total, int(kept.get_value(f"learn_{sec}_step", 0))))
+
+
+def packed_walk(signature: str, total: int, frame: Frame) -> Packed:
+    """Frames 0..total of a walk, built once per ``signature`` (what the walk depends on) and packed."""
+    cache: dict[str, Packed] = st.session_state.setdefault(_CACHE, {})
+    if signature not in cache:
+        if len(cache) >= _KEEP:
+            cache.pop(next(iter(cache)))
+        cache[signature] = pack(frame(k) for k in range(total + 1))
+    return cache[signature]
+
+
+def stepped(
+    sec: str,
+    total: int,
+    frame: Frame,
+    signature: str,
+    questions: Sequence[Mapping[str, Any]] = (),
+    empty: str = "one of the texts has no words to compare",
+) -> None:
+    """The player of section ``sec`` over frames 0..total (``frame(k)``: escaped HTML), opening on the
+    linked step; ``questions``: answer-key records for "Ask me first"."""
     if total == 0:
         st.info(f"Nothing to step through: {empty}.")
-        return 0
-    kept.set_value(key, max(0, min(total, int(kept.get_value(key, 0)))))
-    buttons: list[tuple[str, str, Callable[..., None], tuple[Any, ...]]] = [
-        ("First", "first_page", kept.set_value, (key, 0)),
-        ("Back", "chevron_left", _move, (key, -1, total)),
-        ("Next", "chevron_right", _move, (key, 1, total)),
-        ("Last", "last_page", kept.set_value, (key, total)),
-    ]
-    for col, (label, icon, fn, args) in zip(st.columns([1, 1, 1, 1, 3]), buttons):
-        col.button(
-            label,
-            key=f"learn_{sec}_step_{label.lower()}",
-            icon=f":material/{icon}:",
-            on_click=fn,
-            args=args,
-            width="stretch",
-        )
-    return int(kept.value_widget(st.slider, f"Step (0 = start, {total} = done)", key, 0, min_value=0, max_value=total))
-
-
-def stepped(sec: str, total: int, draw: DrawStep, empty: str = "one of the texts has no words to compare") -> None:
-    """The stepper of section ``sec`` and what it steps through, rerun alone on First / Back / Next /
-    Last / the slider (``st.fragment``): a step redraws the table and its text, not the whole page.
-    With autoplay on, the fragment also reruns every second and takes one step, until the end."""
-    if total:
-        st.toggle("Autoplay (one step a second)", key=f"learn_{sec}_autoplay")
-    if total and st.session_state.get(f"learn_{sec}_autoplay"):
-        _autoplay(sec, total, empty, draw)
-    else:
-        _manual(sec, total, empty, draw)
-
-
-def _show_step(sec: str, total: int, empty: str, draw: DrawStep) -> None:
-    k = _stepper(sec, total, empty)
-    if total and st.query_params.get("step") != str(k):
-        st.query_params["step"] = str(k)  # the address is a deep link to this step
-    draw(k)
-
-
-@st.fragment
-def _manual(sec: str, total: int, empty: str, draw: DrawStep) -> None:
-    _show_step(sec, total, empty, draw)
-
-
-@st.fragment(run_every=1.0)
-def _autoplay(sec: str, total: int, empty: str, draw: DrawStep) -> None:
-    key = f"learn_{sec}_step"
-    now = time.monotonic()
-    if now - st.session_state.get("_learn_autoplay_at", 0.0) >= 0.9:
-        st.session_state["_learn_autoplay_at"] = now
-        _move(key, 1, total)  # stays on the last step once there (switch autoplay off to stop the timer)
-    _show_step(sec, total, empty, draw)
+        return
+    packed = packed_walk(f"{sec}|{signature}", total, frame)
+    lecture = bool(st.session_state.get("lecture_mode"))
+    html = player_html(f"{sec}|{signature}", packed, start_step(sec, total), questions, lecture)
+    st.iframe(html, height="content")

@@ -58,6 +58,7 @@ KEYS: tuple[Key, ...] = (
     Key("_opt_saved", _SIDEBAR, "the sidebar's values, restored after a page that greys options out"),
     Key("_config", "ui/widgets/state.py", "this run's RougeConfig, for every page"),
     Key("lecture_mode", "ui/widgets/lecture.py", "lecture mode on or off"),
+    Key("_lecture_link_applied", "ui/widgets/lecture.py", "lecture=1 in the address was applied once"),
     # Inspect
     Key("candidate", "ui/widgets/state.py", "Inspect's candidate (a kept text box)"),
     Key("ref_{rid}", "ui/widgets/state.py", "Inspect's reference rid (a kept text box)"),
@@ -89,8 +90,7 @@ KEYS: tuple[Key, ...] = (
     Key("learn_{sec}_cand", "ui/learn/inputs.py", "a section's candidate (a kept text box)"),
     Key("learn_{sec}_sample", "ui/learn/inputs.py", "a section's sample picker"),
     Key("learn_{sec}_step", "ui/learn/walk.py", "a section's step (kept)"),
-    Key("learn_{sec}_step_{button}", "ui/learn/walk.py", "a section's First / Back / Next / Last buttons"),
-    Key("learn_{sec}_autoplay", "ui/learn/walk.py", "a section's autoplay switch"),
+    Key("_learn_packed", "ui/learn/walk.py", "the last few walks' packed frames (the browser player steps them)"),
     Key("learn_{sec}_{k}", "ui/learn/lcs.py", "a section's sentence pickers (rs, cs), kept"),
     Key("learn_{sec}_paper", "ui/learn/settings.py", "the button: the paper's settings"),
     Key("learn_{sec}_perl", "ui/learn/settings.py", "the button: ROUGE-1.5.5's settings"),
@@ -100,7 +100,6 @@ KEYS: tuple[Key, ...] = (
     Key("learn_s_unlimited", "ui/learn/skip.py", "no skip limit in the ROUGE-S section (kept)"),
     Key("learn_s_su", "ui/learn/skip.py", "ROUGE-SU instead of ROUGE-S (kept)"),
     Key("_learn_{sec}_msg", "ui/learn/inputs.py", "a message about the sample just loaded, shown once"),
-    Key("_learn_autoplay_at", "ui/learn/walk.py", "when autoplay last took a step"),
     Key("_learn_link_applied", "ui/learn/link.py", "the deep link in the address was applied once"),
     # What does ROUGE miss?
     Key("blind_pair", "ui/widgets/blind_spots_input.py", "the pair to perturb"),

@@ -18,7 +18,26 @@ ZOOM = 1.6
 _CSS = f"""<style>
 section[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"] {{display: none !important;}}
 [data-testid="stMainBlockContainer"] {{zoom: {ZOOM}; max-width: none; padding-left: 1rem; padding-right: 1rem;}}
+.katex-display {{overflow-x: auto; overflow-y: hidden; max-width: 100%;}}
 </style>"""
+
+# Formulas: KaTeX draws a display formula on one line, so on a narrow or zoomed page it was cut
+# ("(x_i = y"); lecture mode scales each one down to its column's width instead (checked twice a
+# second, since Streamlit draws formulas after this script runs).
+_FIT = """<script>
+const fitDoc = window.parent.document;
+if (!fitDoc.__rougeLensFitFormulas) {
+  fitDoc.__rougeLensFitFormulas = setInterval(() => {
+    if (!fitDoc.querySelector("[data-lecture='on']")) return;
+    fitDoc.querySelectorAll(".katex-display").forEach((d) => {
+      const k = d.querySelector(".katex"); if (!k) return;
+      d.style.fontSize = "";
+      const w = d.clientWidth, need = k.scrollWidth;
+      if (need > w + 1) d.style.fontSize = Math.max(40, Math.floor((100 * w) / need)) + "%";
+    });
+  }, 500);
+}
+</script>"""
 
 _KEYS = """<script>
 const doc = window.parent.document;
@@ -30,7 +49,7 @@ if (!doc.__rougeLensLectureKeys) {
     const t = e.target;
     if (t && (t.tagName === "TEXTAREA" || t.tagName === "INPUT" || t.isContentEditable)) return;
     const want = e.key === "ArrowRight" ? "Next" : e.key === "ArrowLeft" ? "Back" : null;
-    if (!want) return;
+    if (!want || e.defaultPrevented) return;  // a walk player (ui/render/walk_player.py) took the key
     const b = [...doc.querySelectorAll("button")].find((x) => x.innerText.trim().endsWith(want));
     if (b && !b.disabled) { b.click(); e.preventDefault(); }
   });
@@ -38,15 +57,27 @@ if (!doc.__rougeLensLectureKeys) {
 </script>"""
 
 
+#: The address's switch: ``lecture=1`` turns lecture mode on, and the toggle keeps it there for a reload.
+PARAM = "lecture"
+
+
 def lecture_controls() -> bool:
     """The lecture-mode toggle (on the page itself, since the sidebar hides) and, when on, its styles.
+    ``lecture=1`` in the address turns it on; the address follows the toggle, so a reload keeps it.
     The arrow keys work in either mode. Returns whether lecture mode is on."""
+    if st.query_params.get(PARAM) == "1" and not st.session_state.get("_lecture_link_applied"):
+        st.session_state["lecture_mode"] = True  # once a session: the toggle decides after that
+    st.session_state["_lecture_link_applied"] = True
     on = st.toggle(
         "Lecture mode",
         key="lecture_mode",
         help=f"Hides the sidebar and draws everything {ZOOM}x larger; ← and → step back and forth.",
     )
-    script_frame(_KEYS)
+    if on and st.query_params.get(PARAM) != "1":
+        st.query_params[PARAM] = "1"
+    elif not on and PARAM in st.query_params:
+        st.query_params.pop(PARAM)
+    script_frame(_KEYS + _FIT)
     if on:
-        st.html(_CSS)
+        st.html(_CSS + '<span data-lecture="on" hidden></span>')
     return bool(on)
