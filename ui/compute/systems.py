@@ -24,6 +24,7 @@ from rouge_core.stats.systems import Convention, Statistic, SystemScores, system
 from ui.compute.cache import MemoryLRU
 from ui.compute.corpus import ScoredSystem, is_cached, problems, scored, size_of, too_large_message
 from ui.render.literal import md_literal
+from ui.render.plural import counted
 from ui.widgets.corpus_input import Loaded
 from ui.widgets.estimate import estimate_shown
 
@@ -185,7 +186,9 @@ def score_and_compare(
         return None
     todo = [s for s in systems if not is_cached(current, s, config)]
     seconds = sum(size_of(current, s).seconds(config) for s in todo)
-    with estimate_shown(f"{len(todo)} system(s) to score: about {max(seconds, 0.1):,.1f} s." if todo else None):
+    with estimate_shown(
+        f"{counted(len(todo), 'system')} to score: about {max(seconds, 0.1):,.1f} s." if todo else None
+    ):
         done = score_systems(current, systems, config)
     what = resampled(settings.method)
     pairs = len(systems) * (len(systems) - 1) // 2

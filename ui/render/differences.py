@@ -15,6 +15,7 @@ from rouge_core.measures.registry import display_name
 from rouge_core.teach.differences import RULES, Comparison, Hit
 from rouge_core.teach.mistakes import Outcome
 from rouge_core.teach.token_stages import Stage, TokenStages
+from ui.render.plural import counted
 
 from . import colours
 from .html import esc, highlight, legend, note_html, page
@@ -159,10 +160,11 @@ def stage_html(stage: Stage, before: Sequence[str] = ()) -> str:
         return page(head + " <i>(off in the sidebar: nothing changes)</i></div>")
     if stage.text is not None:
         pairs = ", ".join(f"{a}→{b}" for a, b in stage.changed[:12]) or "none"
-        return page(head + f"</div>{note_html(f'{stage.count} character(s) change: {pairs}')}")
+        changes = f"{counted(stage.count, 'character')} change: {pairs}"
+        return page(head + f"</div>{note_html(changes)}")
     if stage.name == "stemming":
         body = tokens_html(before or stage.tokens, changed=dict(stage.changed) if before else None)
-        note = note_html(f"{stage.count} tokens; {len(stage.changed)} word(s) stemmed")
+        note = note_html(f"{counted(stage.count, 'token')}; {counted(len(stage.changed), 'word')} stemmed")
         return page(head + "</div>" + note, body)
     lost = f"; {len(stage.removed)} removed" if stage.removed else ""
     return page(head + "</div>" + note_html(f"{stage.count} tokens{lost}"), tokens_html(stage.tokens, stage.removed))

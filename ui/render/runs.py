@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from rouge_core import Token
+from ui.render.plural import counted
 
 from .colours import run_colour
 from .html import esc, page
@@ -139,7 +140,8 @@ def runs_compare_html(
     if len(paper) != len(script):
         parts.append(
             "<div>Here the two differ: the matched reference words are consecutive, but the candidate has "
-            f"other words between them. The script counts {len(script)} run(s) ({esc(_weight(s_total))}) where "
+            "other words between them. "
+            f"The script counts {counted(len(script), 'run')} ({esc(_weight(s_total))}) where "
             f"the paper counts {len(paper)} ({esc(_weight(p_total))}). So ROUGE-1.5.5 cannot tell a candidate "
             "with the words together (the paper's Y1) from one with them spread out (Y2): it gives both the "
             "same ROUGE-W, while the paper's WLCS prefers Y1.</div>"

@@ -10,6 +10,7 @@ import streamlit as st
 from annotation import AnnotationStore, Campaign
 from ui.render.instructions import instructions_markdown
 from ui.render.literal import md_literal
+from ui.render.plural import counted
 
 
 def chosen_campaign(store: AnnotationStore) -> Optional[Campaign]:
@@ -27,7 +28,8 @@ def chosen_campaign(store: AnnotationStore) -> Optional[Campaign]:
     corpus = store.corpus(campaign.corpus_id)
     st.caption(
         md_literal(
-            f"Corpus {corpus.name} ({corpus.n_items} items), {campaign.judgments_per_item} judgment(s) per item, "
+            f"Corpus {corpus.name} ({counted(corpus.n_items, 'item')}), "
+            f"{counted(campaign.judgments_per_item, 'judgment')} per item, "
             f"overlap {campaign.overlap}, leases of {campaign.lease_minutes} minutes, "
             f"created {campaign.created_at[:16]}",
             600,

@@ -12,6 +12,7 @@ from annotation import AnnotationStore, Item, StoreError
 from rouge_core.io.decoding import TextDecodeError, decode_text
 from ui.compute.annotate import open_store
 from ui.render.literal import md_literal
+from ui.render.plural import counted
 from ui.widgets import kept
 from ui.widgets.store_messages import failed, save, show
 
@@ -36,7 +37,7 @@ def _add(corpus_id: int, doc_id: str, texts: list[str], reference: int | None, o
     except StoreError as e:
         st.session_state[MSG] = ("error", f"No content unit added: {e}")
         return False
-    st.session_state[MSG] = ("ok", f"{len(texts):,} content unit(s) added.")
+    st.session_state[MSG] = ("ok", f"{counted(len(texts), 'content unit')} added.")
     return True
 
 

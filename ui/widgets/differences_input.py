@@ -8,6 +8,7 @@ import streamlit as st
 
 from rouge_core.teach.differences import RULES
 from ui.render.literal import md_literal
+from ui.render.plural import counted
 from ui.samples import OPENING_SAMPLE, load_samples
 from ui.widgets import kept, state
 from ui.widgets.inputs import clip
@@ -116,7 +117,7 @@ def the_input(source: str) -> tuple[str, list[str]]:
         candidate, references = _own()
     else:
         candidate, references = state.candidate(), state.references()
-        with st.expander(f"The input: a candidate and {len(references)} reference(s) from the Inspect page"):
+        with st.expander(f"The input: a candidate and {counted(len(references), 'reference')} from the Inspect page"):
             st.text(candidate or "(empty candidate)")
             for i, r in enumerate(references, 1):
                 st.caption(f"Reference {i}")

@@ -10,6 +10,7 @@ import streamlit as st
 from rouge_core.io.readers import Corpus
 from ui.compute.systems import restricted, shared_documents
 from ui.render.literal import md_literal
+from ui.render.plural import counted
 from ui.widgets import kept
 from ui.widgets.corpus_input import Loaded
 
@@ -43,6 +44,6 @@ def documents_to_compare(corpus: Corpus, current: Loaded, chosen: Sequence[str])
     if not common:
         return None
     if len(shared.kept) < 2:
-        st.error(f"The systems share {len(shared.kept)} document(s): a comparison needs at least 2.")
+        st.error(f"The systems share {counted(len(shared.kept), 'document')}: a comparison needs at least 2.")
         return None
     return restricted(current, chosen, shared.kept), shared.dropped
