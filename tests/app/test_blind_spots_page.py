@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from rouge_core import RougeConfig
 from rouge_core.teach.blind_spots import PERTURBATIONS, pair_blind_spots
+from ui.render.blind_spots import FOOLED
 from ui.widgets.blind_spots_input import OWN
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,7 +51,7 @@ def test_a_sample_pair_gives_a_row_per_perturbation(at):
     result = pair_blind_spots(["police kill the gunman"], [["police killed the gunman"]], RougeConfig())
     shuffled = result.rows[0]
     assert html.escape(shuffled.perturbed.text) in body
-    assert f'{shuffled.scores["ROUGE-1"].fmeasure:.3f}<br>+0.000<span class="bs-mark">⚠ fooled</span>' in body
+    assert f'{shuffled.scores["ROUGE-1"].fmeasure:.3f}<br>+0.000<span class="bs-mark">{FOOLED}</span>' in body
     assert "Not applied: no source document was given." in body  # lead-3 without an article
     assert "Not applied: the summary has fewer than two different sentences." in body
 

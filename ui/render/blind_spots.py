@@ -18,24 +18,26 @@ from ui.render.html import esc, page
 from ui.render.numbers import number
 
 STATISTICS: dict[str, Statistic] = {"F-measure": "fmeasure", "Recall": "recall", "Precision": "precision"}
-FOOLED = "⚠ fooled"
-NOTICED = "✓ noticed"
-NOTHING = "○ nothing to lose"
+# A no-break space keeps each symbol with its word when a narrow column wraps the mark.
+FOOLED = "⚠\u00a0fooled"
+NOTICED = "✓\u00a0noticed"
+NOTHING = "○\u00a0nothing to lose"
 MARKS = {"fooled": FOOLED, "noticed": NOTICED, "nothing to lose": NOTHING}
 DIGITS = 3
 
 _CSS = f"""<style>
 .bs-table{{border-collapse:collapse;font-size:0.86rem;width:100%;}}
-.bs-table th,.bs-table td{{border-bottom:1px solid rgba(128,128,128,0.35);padding:0.3rem 0.45rem;vertical-align:top;}}
-.bs-table td:first-child{{min-width:13rem;}}
-.bs-table td.bs-why{{min-width:10rem;}}
+.bs-table th,.bs-table td{{border-bottom:1px solid rgba(128,128,128,0.35);padding:0.3rem 0.35rem;vertical-align:top;}}
+.bs-table td:first-child{{min-width:9.5rem;}}
+.bs-table td.bs-why{{min-width:8rem;}}
 .bs-table th{{text-align:left;position:sticky;top:0;background:#ffffff;}}
 .bs-table td.bs-num{{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums;}}
 .bs-table td.bs-fooled{{background:{colours.CLIPPED};box-shadow:inset 3px 0 0 {colours.CLIPPED_INK};}}
-.bs-mark{{display:block;font-size:0.78rem;font-weight:600;}}
+.bs-mark{{display:block;font-size:0.78rem;font-weight:600;white-space:normal;}}
 .bs-text{{font-size:0.8rem;color:#333333;margin-top:0.2rem;white-space:pre-wrap;overflow-wrap:anywhere;
  max-height:7.5rem;overflow-y:auto;}}
 .bs-why{{font-size:0.82rem;}}
+.bs-count{{display:block;font-size:0.74rem;white-space:normal;}}
 .bs-wrap{{overflow-x:auto;}}
 </style>"""
 
@@ -128,9 +130,8 @@ def corpus_html(result: CorpusBlindSpots, stat: Statistic) -> str:
             cell = _cell(
                 row.mean_score(lb, stat), change, verdict(p.keeps_meaning, row.mean_original(lb, stat), change)
             )
-            cells.append(
-                cell.replace("</td>", f"<small>fooled on {row.fooled_pairs(lb, stat)} of {row.applied}</small></td>")
-            )
+            count = f"<span class='bs-count'>fooled on {row.fooled_pairs(lb, stat)}&nbsp;of&nbsp;{row.applied}</span>"
+            cells.append(cell.replace("</td>", count + "</td>"))
         rows.append(f"<tr><td>{title}</td><td class='bs-num'>{applied}</td>{''.join(cells)}</tr>")
     table = f'<table class="bs-table">{_head(("Perturbation", "Applied to (pairs)"), labels)}<tbody>'
     return page(_CSS, f'<div class="bs-wrap">{table}{"".join(rows)}</tbody></table></div>')
