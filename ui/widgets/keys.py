@@ -90,7 +90,6 @@ KEYS: tuple[Key, ...] = (
     Key("learn_{sec}_cand", "ui/learn/inputs.py", "a section's candidate (a kept text box)"),
     Key("learn_{sec}_sample", "ui/learn/inputs.py", "a section's sample picker"),
     Key("learn_{sec}_step", "ui/learn/walk.py", "a section's step (kept)"),
-    Key("_learn_packed", "ui/learn/walk.py", "the last few walks' packed frames (the browser player steps them)"),
     Key("learn_{sec}_{k}", "ui/learn/lcs.py", "a section's sentence pickers (rs, cs), kept"),
     Key("learn_{sec}_paper", "ui/learn/settings.py", "the button: the paper's settings"),
     Key("learn_{sec}_perl", "ui/learn/settings.py", "the button: ROUGE-1.5.5's settings"),
