@@ -30,7 +30,8 @@ lecture_controls()
 st.caption(
     f"Each section starts on Lin (2004)'s example; edit it or load a sample. Profile "
     f"({base.profile}), tokenizer, stemming, stopwords and α ({num(base.alpha)}) come from the sidebar; "
-    "n, w and the skip distance are set here. Step through with the buttons or the slider."
+    "n, w and the skip distance are set here. Step through with the buttons, the slider or ← / →; "
+    "'Ask me first' asks each step's question before showing it."
 )
 sec = (
     kept.value_widget(

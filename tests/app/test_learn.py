@@ -416,7 +416,6 @@ def test_lecture_mode_is_off_without_the_address_switch():
 @pytest.mark.parametrize("section", SECTIONS)
 def test_the_player_carries_the_walks_questions(section):
     """Ask me first: the answer key of rouge_core.teach.questions travels with the frames."""
-    pytest.importorskip("rouge_core.teach.questions")
     qs = player(open_learn(section))["questions"]
     total = player(open_learn(section))["total"]
     assert qs and all(1 <= q["step"] <= total for q in qs)
@@ -425,7 +424,6 @@ def test_the_player_carries_the_walks_questions(section):
 
 def test_lcs_questions_match_the_frames():
     """c[1][1] is asked before step 1 and its answer is the value frame 1 shows."""
-    pytest.importorskip("rouge_core.teach.questions")
     at = open_learn("L")
     first = next(q for q in player(at)["questions"] if q["step"] == 1)
     assert first["kind"] == "number" and first["answer"] == 1.0

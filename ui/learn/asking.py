@@ -6,6 +6,8 @@ from __future__ import annotations
 import logging
 from typing import Any, Sequence
 
+from rouge_core.teach import questions
+
 log = logging.getLogger(__name__)
 
 
@@ -17,10 +19,6 @@ def answer_records(walk: str, steps: Sequence[object], **context: Any) -> list[d
     >>> recs[0]["step"], recs[0]["kind"], recs[0]["answer"]
     (1, 'number', 1.0)
     """
-    try:
-        from rouge_core.teach import questions
-    except ImportError:  # issue 20's question module not in this tree yet: the player asks nothing
-        return []
     try:
         return questions.answer_key(questions.walk_questions(walk, steps, **context))
     except ValueError as err:  # a walk the questions do not cover: the walk still steps, without asking
