@@ -87,17 +87,41 @@ def test_next_arrow_keys_and_autoplay_step_without_the_server(server, browser):
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     assert step_of(f) == 1
+    ms = f.evaluate(
+        """() => { const t = [];
+        for (const go of ['next', 'back', 'next', 'back', 'next', 'back', 'next']) {
+          const b = document.querySelector(`button[data-go=${go}]`);
+          const t0 = performance.now(); b.click(); document.body.offsetHeight; t.push(performance.now() - t0);
+        }
+        return t.sort((a, b) => a - b)[3]; }"""
+    )
+    assert ms < 50, ms  # the median redraw (the benchmark measures it at 1440x1000)
     f.check("#wp-auto")
     page.wait_for_timeout(2600)
     assert step_of(f) >= 3  # one step a second
     f.uncheck("#wp-auto")
     page.wait_for_timeout(500)
     assert len(sent) == before, sent[before:]  # no websocket message, no request: no script run
-    ms = f.evaluate(
-        """() => { const b = document.querySelector('button[data-go=next]');
-        const t0 = performance.now(); b.click(); document.body.offsetHeight; return performance.now() - t0; }"""
-    )
-    assert ms < 50, ms
+    # a rerun draws a new player: the keys on the page step it
+    page.locator("button", has_text="ROUGE-N").first.click()
+    wait_idle(page)
+    page.wait_for_timeout(500)
+    for _ in range(100):  # the new player (Streamlit may reuse the frame element with the new document)
+        g = player_frame(page)
+        if "2-grams" in g.inner_text("#wp-frame"):
+            break
+        page.wait_for_timeout(100)
+    assert "2-grams" in g.inner_text("#wp-frame") and step_of(g) == 0
+    page.locator("h1").first.click()
+    page.keyboard.press("ArrowRight")
+    assert step_of(g) == 1
+    # on another page the arrow keys step no player left behind (the address gets no step)
+    page.get_by_role("link", name=re.compile("Inspect a pair")).first.click()
+    page.get_by_text("Inspect a pair").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(300)
+    assert "step=" not in page.url
 
 
 def test_deep_link_in_lecture_mode_shows_the_current_cell_at_1280x720(server, browser):

@@ -131,16 +131,16 @@
   };
   document.addEventListener("keydown", (e) => { if (onKey(e)) e.preventDefault(); });
   if (parentDoc) {
-    // one listener on the page for every player drawn in it: the newest player takes the keys
-    // (Streamlit replaces this frame on a rerun; a listener per frame would step dead players)
-    parentDoc.__rougeLensPlayer = {key: onKey, step: () => k, total: N, go: go};
-    if (!parentDoc.__rougeLensPlayerKeys) {
-      parentDoc.__rougeLensPlayerKeys = true;
-      parentDoc.addEventListener("keydown", (e) => {
-        const p = parentDoc.__rougeLensPlayer;
-        try { if (p && p.key(e)) e.preventDefault(); } catch (err) { parentDoc.__rougeLensPlayer = null; }
-      });
-    }
+    // the keys on the page: one listener, this player's (Streamlit replaces the frame on a rerun, and a
+    // listener made in a frame that is gone never runs again, so each new player swaps in its own)
+    const onPage = (e) => {
+      if (!window.frameElement || !window.frameElement.isConnected) return;  // this player left the page
+      if (onKey(e)) e.preventDefault();
+    };
+    if (parentDoc.__rougeLensPlayerKeys) parentDoc.removeEventListener("keydown", parentDoc.__rougeLensPlayerKeys);
+    parentDoc.__rougeLensPlayerKeys = onPage;
+    parentDoc.addEventListener("keydown", onPage);
+    parentDoc.__rougeLensPlayer = {step: () => k, total: N, go: go};  // for tests and the benchmark
   }
   showScore();
   draw(D.start, false);
