@@ -63,4 +63,10 @@ def stepped(
     packed = packed_walk(f"{sec}|{signature}", total, frame)
     lecture = bool(st.session_state.get("lecture_mode"))
     html = player_html(f"{sec}|{signature}", packed, start_step(sec, total), questions, lecture)
-    st.iframe(html, height="content")
+    frame_of = getattr(st, "iframe", None)
+    if frame_of is not None:
+        frame_of(html, height="content")
+    else:  # Streamlit before st.iframe: the older same-origin component (the script sets its height)
+        import streamlit.components.v1 as components
+
+        components.html(html, height=700, scrolling=True)
