@@ -21,6 +21,7 @@ from rouge_core.text.sentences import SPLITTER
 from ui.render.corpus import describe, limits_text, one_line_note
 from ui.render.literal import md_literal
 from ui.widgets import kept, state, way_back
+from ui.widgets.frame import script_frame
 from ui.widgets.inputs import MAX_UPLOAD_BYTES
 
 # -- session keys ("{key}" is the loader's key: pages calling the loader with one key share its corpus) --
@@ -439,4 +440,4 @@ def back_to_corpus() -> None:
     arrival = st.session_state.pop(ARRIVING, None)
     if arrival is not None:
         with c2:
-            st.iframe(_SCROLL_TOP % int(arrival), height=1)
+            script_frame(_SCROLL_TOP % int(arrival))
