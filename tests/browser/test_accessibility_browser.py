@@ -48,12 +48,24 @@ def test_every_page_passes_axe_on_its_own_markup(server, browser):
         assert name in current.inner_text()
         findings += audit(page, name)
         audited.append(name)
+        # a page's other tabs (Inspect's views, each common mistake) are hidden until chosen: audit each
+        tabs = page.locator("[data-testid='stMain'] [role='tab']")
+        for k in range(1, tabs.count()):
+            label = tabs.nth(k).inner_text().strip()
+            tabs.nth(k).click()
+            wait_idle(page)
+            assert tabs.nth(k).get_attribute("aria-selected") == "true"
+            findings += audit(page, f"{name} / {label}")
+            audited.append(f"{name} / {label}")
         if name == "Inspect a pair":
             page.screenshot(path=str(SHOTS / "accessibility_inspect.png"))
     # the report: each distinct finding once, with how many elements it covers
     for line, count in Counter(f.line() for f in findings).items():
         print(f"{count:3d} x {line}")
-    assert audited == list(PAGES)
+    assert [a for a in audited if " / " not in a] == list(PAGES)
+    # the tabs seen: the three views of Inspect after N-grams, the three mistakes after the first
+    assert len([a for a in audited if a.startswith("Inspect a pair / ")]) == 3, audited
+    assert len([a for a in audited if a.startswith("Common mistakes / ")]) == 3, audited
     failing = [f.line() + "\n    " + f.summary for f in findings if f.pile == "failing"]
     assert failing == [], "axe violations in the app's own markup:\n" + "\n".join(failing)
 
