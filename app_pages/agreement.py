@@ -25,9 +25,11 @@ from ui.widgets import (
     state,
 )
 from ui.widgets.corpus_input import arrived
+from ui.widgets.lecture import lecture_controls
 
 arrived()  # back from Inspect: no way back offered any more, and the page scrolls to the scatter
 st.title("ROUGE Lens · Agreement with humans")
+lecture_controls()  # the toggle and lecture=1: the page a lecturer shows, larger
 headline = agreement_source.headline()  # names the judgments in use once they are chosen below
 agreement_source.last_load_message()
 

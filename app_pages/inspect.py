@@ -16,6 +16,8 @@ from ui.widgets.corpus_input import back_to_corpus
 from ui.widgets.inspect_candidates import candidate_shown
 from ui.widgets.inspect_split import one_sentence_warning_for, split_panel
 from ui.widgets.inspect_uploads import uploads
+from ui.widgets.inspect_walk import ask_toggle, ask_walk
+from ui.widgets.lecture import lecture_controls
 from ui.widgets.match_views import show_match_views
 
 inspect_inputs.init()  # the texts in the address (?t=), else the opening sample
@@ -23,6 +25,7 @@ config = state.config()
 
 # What the page is for, and the other ways in
 st.title("ROUGE Lens · Inspect a pair")
+lecture_controls()
 back_to_corpus()  # only when Inspect was opened from a corpus row
 st.markdown(
     "**See why ROUGE gives the number it gives**: every measure exactly as ROUGE-1.5.5, Google's "
@@ -63,6 +66,9 @@ inspect_scores.downloads(report)
 if len(references) > 1:
     inspect_scores.per_reference(report, config)
 
-# The matches behind the numbers
+# The matches behind the numbers, or (Ask me first) a walk through them that asks before it shows
 st.subheader("Matches behind the numbers")
-show_match_views(report, key="inspect")
+if ask_toggle():
+    ask_walk(report.candidate.text, [r.text for r in report.references], config)
+else:
+    show_match_views(report, key="inspect")

@@ -13,6 +13,7 @@ import streamlit as st
 
 from ui.compute.which_rouge import compare
 from ui.widgets.corpus_input import corpus_loader, loaded
+from ui.widgets.lecture import lecture_controls
 from ui.widgets.which_rouge_choice import a_against_b
 from ui.widgets.which_rouge_documents import documents_that_differ, follow_selection
 from ui.widgets.which_rouge_downloads import downloads
@@ -23,6 +24,7 @@ KEY = "corpus"  # the Corpus page's loader key: a corpus loaded there is here to
 
 follow_selection()  # a document selected in the last run opens in the differences view
 st.title("Which ROUGE? (corpus)")
+lecture_controls()  # the toggle and lecture=1: the page a lecturer shows, larger
 st.markdown(
     "**Two ROUGE configurations on a whole corpus**: both averages, the gap B − A with its interval, how "
     "much of it each differing setting accounts for (each switched alone, from A's value to B's), and the "

@@ -14,6 +14,10 @@ from ui.render.frames import Packed, pack
 from ui.render.walk_player import player_html
 from ui.widgets import kept
 
+#: Walks whose section id starts so were opened by Inspect's "Ask me first" toggle
+#: (:mod:`ui.widgets.inspect_walk`): their player opens asking.
+ASK_FIRST_PREFIX = "inspect_"
+
 #: The HTML step k of a walk shows (0 = nothing done yet).
 Frame = Callable[[int], str]
 
@@ -62,7 +66,8 @@ def stepped(
         return
     packed = packed_walk(f"{sec}|{signature}", total, frame)
     lecture = bool(st.session_state.get("lecture_mode"))
-    html = player_html(f"{sec}|{signature}", packed, start_step(sec, total), questions, lecture)
+    asks = sec.startswith(ASK_FIRST_PREFIX)
+    html = player_html(f"{sec}|{signature}", packed, start_step(sec, total), questions, lecture, asks)
     frame_of = getattr(st, "iframe", None)
     if frame_of is not None:
         frame_of(html, height="content")

@@ -38,13 +38,17 @@ def player_html(
     start: int,
     questions: Sequence[Mapping[str, Any]] = (),
     lecture: bool = False,
+    ask: bool = False,
 ) -> str:
     """The player document for a walk of ``len(packed['edits'])`` steps, opening on step ``start``
-    (clamped). ``walk_id`` names the walk in the browser's sessionStorage (its score).
+    (clamped). ``walk_id`` names the walk in the browser's sessionStorage (its score); ``ask``: "Ask me
+    first" starts ticked (when there are questions).
 
     >>> from ui.render.frames import pack
     >>> doc = player_html("L:x", pack(["<p>a</p>", "<p>&lt;b&gt;</p>"]), 9)
     >>> '"start": 1' in doc and '"total": 1' in doc and "&lt;b&gt;" in doc and "<p>" not in doc
+    True
+    >>> 'id="wp-ask" checked' in player_html("L:x", pack(["a", "b"]), 0, [{"step": 1}], ask=True)
     True
     """
     total = len(packed["edits"])
@@ -59,7 +63,7 @@ def player_html(
     css = (_ASSETS / "player.css").read_text(encoding="utf-8")
     script = (_ASSETS / "player.js").read_text(encoding="utf-8")
     ask = (
-        '<label class="wp-opt"><input type="checkbox" id="wp-ask"> Ask me first</label>'
+        f'<label class="wp-opt"><input type="checkbox" id="wp-ask"{" checked" if ask else ""}> Ask me first</label>'
         '<span id="wp-score" class="wp-score" aria-live="polite"></span>'
         if questions
         else ""

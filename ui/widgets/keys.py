@@ -59,6 +59,7 @@ KEYS: tuple[Key, ...] = (
     Key("_config", "ui/widgets/state.py", "this run's RougeConfig, for every page"),
     Key("lecture_mode", "ui/widgets/lecture.py", "lecture mode on or off"),
     Key("_lecture_link_applied", "ui/widgets/lecture.py", "lecture=1 in the address was applied once"),
+    Key("_lecture_on", "ui/widgets/lecture.py", "lecture mode chosen (kept across pages; the toggle sets it)"),
     # Inspect
     Key("candidate", "ui/widgets/state.py", "Inspect's candidate (a kept text box)"),
     Key("ref_{rid}", "ui/widgets/state.py", "Inspect's reference rid (a kept text box)"),
@@ -84,6 +85,9 @@ KEYS: tuple[Key, ...] = (
     Key("{key}_rs_{ref_index}_{digest}", "ui/widgets/match_views.py", "an LCS view's reference sentence picker"),
     Key("{key}_cs_{ref_index}_{digest}_{i}", "ui/widgets/match_views.py", "an LCS view's candidate sentence picker"),
     Key("{key}_skip_start", "ui/widgets/match_views.py", "where a long skip-bigram matrix starts"),
+    Key("inspect_ask", "ui/widgets/inspect_walk.py", "Ask me first: the walk player instead of the match views"),
+    Key("inspect_walk_family", "ui/widgets/inspect_walk.py", "the measure family Ask me first walks through"),
+    Key("inspect_walk_ref", "ui/widgets/inspect_walk.py", "the reference Ask me first walks through"),
     # Learn
     Key("learn_section", "app_pages/learn.py", "the measure family shown"),
     Key("learn_{sec}_ref", "ui/learn/inputs.py", "a section's reference (a kept text box)"),

@@ -61,16 +61,24 @@ if (!doc.__rougeLensLectureKeys) {
 PARAM = "lecture"
 
 
+def _remember() -> None:
+    st.session_state["_lecture_on"] = bool(st.session_state.get("lecture_mode"))
+
+
 def lecture_controls() -> bool:
     """The lecture-mode toggle (on the page itself, since the sidebar hides) and, when on, its styles.
     ``lecture=1`` in the address turns it on; the address follows the toggle, so a reload keeps it.
     The arrow keys work in either mode. Returns whether lecture mode is on."""
     if st.query_params.get(PARAM) == "1" and not st.session_state.get("_lecture_link_applied"):
-        st.session_state["lecture_mode"] = True  # once a session: the toggle decides after that
+        st.session_state["_lecture_on"] = True  # once a session: the toggle decides after that
     st.session_state["_lecture_link_applied"] = True
+    # The choice lives in _lecture_on, set by the toggle: Streamlit drops a widget's state on a page
+    # switch, and lecture mode is on several pages (Learn, Inspect, Which ROUGE?, Agreement).
+    st.session_state["lecture_mode"] = bool(st.session_state.get("_lecture_on", False))
     on = st.toggle(
         "Lecture mode",
         key="lecture_mode",
+        on_change=_remember,
         help=f"Hides the sidebar and draws everything {ZOOM}x larger; ← and → step back and forth.",
     )
     if on and st.query_params.get(PARAM) != "1":
