@@ -111,7 +111,7 @@ def test_tab_reaches_inspect_controls_with_a_visible_focus(server, browser):
     assert (first["name"], first["visible"]) == ("Skip to main content", True)
     page.keyboard.press("Enter")  # the skip link: past the sidebar's ~45 stops, into the page
     wait_idle(page)
-    stops = [_tab(page) for _ in range(11)]
+    stops = [_tab(page) for _ in range(14)]
     names = [s["name"] for s in stops]
     # the page's own controls, in reading order, and no invisible stop (a script frame) among them
     for control in ("Load a sample", "Split sentences for me", "Add reference", "Candidate (one sentence per line)"):
