@@ -9,6 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.widgets.commit_guard import commit_guard
+from ui.widgets.focus_ring import focus_ring
 from ui.widgets.kept import keep_typed_text
 from ui.widgets.options import sidebar_config
 from ui.widgets.state import set_config
@@ -48,4 +49,5 @@ nav = st.navigation(pages, expanded=True)  # every page listed: no "View 3 more"
 # Annotate uses the options only for its optional ROUGE-1 view, Campaigns not at all: folded there, out of the way
 set_config(sidebar_config(nav.url_path, folded=nav.url_path in ("annotate", "campaigns")))
 commit_guard()  # typed text reaches the server before a page switch
+focus_ring()  # links show keyboard focus as plainly as buttons do
 nav.run()

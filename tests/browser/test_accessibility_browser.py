@@ -91,6 +91,7 @@ _FOCUS_LOOK = """async () => {
   await settle();
   return {
     tag: e.tagName,
+    outline: getComputedStyle(e).outlineStyle,
     name: e.getAttribute('aria-label') || (e.innerText || '').trim().split('\\n').pop()
       || e.getAttribute('placeholder') || '',
     main: e.closest("[data-testid='stMain']") !== null,
@@ -109,6 +110,10 @@ def test_tab_reaches_inspect_controls_with_a_visible_focus(server, browser):
     page = open_app(browser, server, height=1000)
     first = _tab(page)
     assert (first["name"], first["visible"]) == ("Skip to main content", True)
+    # the sidebar's first link: a ring in the accent (ui/widgets/focus_ring.py), not just a faint grey background
+    link = _tab(page)
+    assert (link["name"], link["outline"], link["visible"]) == ("Inspect a pair", "solid", True)
+    page.keyboard.press("Shift+Tab")
     page.keyboard.press("Enter")  # the skip link: past the sidebar's ~45 stops, into the page
     wait_idle(page)
     stops = [_tab(page) for _ in range(14)]
@@ -120,4 +125,6 @@ def test_tab_reaches_inspect_controls_with_a_visible_focus(server, browser):
     assert all(s["main"] for s in stops), names
     assert [s["name"] for s in stops if not s["visible"]] == [], "focus not visible on these stops"
     assert names.index("Load a sample") < names.index("Split sentences for me") < names.index("Add reference")
+    page_link = next(s for s in stops if s["name"] == "Learn a measure, step by step")
+    assert page_link["outline"] == "solid"
     page.screenshot(path=str(SHOTS / "accessibility_focus.png"))
