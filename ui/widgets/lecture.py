@@ -1,7 +1,10 @@
 """Lecture mode: the sidebar out of the way, everything larger, arrow keys for Back / Next.
 
 Streamlit cannot resize its fonts or figures on request, so lecture mode zooms the main column
-(CSS ``zoom``, which Chromium and Firefox honour) and hides the sidebar; the arrow keys click
+(CSS ``zoom``, which Chromium and Firefox honour) and hides the sidebar. Plotly figures and data
+grids size themselves from their column in unzoomed pixels, so zoomed they were drawn 1.6x too
+wide and cut on the right (seen in Chromium at 1280x720): they are zoomed back to 1 and fit the
+column; code blocks wrap instead of scrolling sideways; the arrow keys click
 the page's Back / Next buttons (a small script in a component frame, same origin as the app,
 listening on the page; keys typed in a text box are left alone).
 """
@@ -19,6 +22,9 @@ _CSS = f"""<style>
 section[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"] {{display: none !important;}}
 [data-testid="stMainBlockContainer"] {{zoom: {ZOOM}; max-width: none; padding-left: 1rem; padding-right: 1rem;}}
 .katex-display {{overflow-x: auto; overflow-y: hidden; max-width: 100%;}}
+[data-testid="stCode"] :is(pre, code) {{white-space: pre-wrap !important; overflow-wrap: anywhere;}}
+[data-testid="stMainBlockContainer"] :is([data-testid="stPlotlyChart"], [data-testid="stDataFrame"])
+  {{zoom: {1 / ZOOM:.4f};}}
 </style>"""
 
 # Formulas: KaTeX draws a display formula on one line, so on a narrow or zoomed page it was cut
