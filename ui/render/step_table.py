@@ -17,7 +17,7 @@ from rouge_core import Token
 from rouge_core.teach.steps import CellStep, SkipStep, TraceStep
 
 from . import colours
-from .html import esc, legend, page
+from .html import esc, legend, note_html, page
 from .lcs import TIE_RULE
 from .numbers import number
 from .skip import (
@@ -25,6 +25,8 @@ from .skip import (
     CATEGORY_GLYPHS,
     CLIPPED,
     CREDITED,
+    DIAGONAL_NOTE,
+    LEFT_OUT,
     NOT_PAIR,
     OUTSIDE,
     UNMATCHED,
@@ -226,9 +228,9 @@ def walk_html(*tables: str) -> str:
 
 def skip_table_html(label: str, tokens: Sequence[Token], steps: Sequence[SkipStep], k: int, subtitle: str) -> str:
     """The candidate's skip-bigram matrix (row i = first word, column j = second word) after ``k`` steps:
-    decided pairs in their verdict's colour and glyph (✓ credited, ○ clipped, ✗ not in the reference,
-    grey outside the skip distance), SU unigrams on the diagonal, pairs not checked yet dotted, the
-    current one outlined. Every cell hovers with its pair, gap and verdict."""
+    decided pairs in Inspect's colour and glyph (✓ credited, ○ clipped, ✗ not in the reference, grey outside
+    the skip distance, – left out by ROUGE-1.5.5), SU unigrams on the diagonal (the legend says so), pairs
+    not checked yet dotted, the current one outlined. Every cell hovers with its pair, gap and verdict."""
     n = len(tokens)
     decided = {(s.i, s.i if s.j is None else s.j): s for s in steps[:k]}
     current = None
@@ -251,9 +253,7 @@ def skip_table_html(label: str, tokens: Sequence[Token], steps: Sequence[SkipSte
                 cat = skip_category(step)
                 style = f' style="background:{CATEGORY_COLOURS[cat]}"'
                 body = CATEGORY_GLYPHS[cat]
-                hover = (
-                    f"SU unigram {i + 1} '{a}': {step.status}" if step.j is None else cell_text(i + 1, j + 1, a, b, cat)
-                )
+                hover = cell_text(i + 1, j + 1, a, b, cat)  # Inspect's wording, SU unigrams included
             elif j > i:
                 cls.append("rl-empty")
                 hover = f"({i + 1}, {j + 1}) '{a} ... {b}', gap {j - i - 1}: not checked yet"
@@ -266,11 +266,12 @@ def skip_table_html(label: str, tokens: Sequence[Token], steps: Sequence[SkipSte
             out.append(f'<td{klass}{style} title="{esc(hover)}">{body}</td>')
         rows.append("<tr>" + "".join(out) + "</tr>")
     title = f"{label}: candidate skip-bigrams (row i = first word, column j = second word)"
+    # Inspect's notation (ui/render/skip.py): the fourth uncounted state only where ROUGE-1.5.5 left one out
+    shown = (CREDITED, CLIPPED, UNMATCHED, OUTSIDE, LEFT_OUT)[: 4 + any(skip_category(s) == LEFT_OUT for s in steps)]
     keys = legend(
-        [(CATEGORY_COLOURS[c], legend_name(c)) for c in (CREDITED, CLIPPED, UNMATCHED, OUTSIDE)]
-        + [("rl-todo", "not checked yet")],
+        [(CATEGORY_COLOURS[c], legend_name(c)) for c in shown] + [("rl-todo", "not checked yet")],
         sample="\u00a0\u00a0\u00a0",  # no-break spaces: a swatch of only blanks would collapse to nothing
-    )
+    ) + (note_html(DIAGONAL_NOTE) if any(s.j is None for s in steps) else "")
     return (
         f'<div class="rl-dp-title">{esc(title)}<small>{esc(subtitle)}</small></div>{keys}'
         f'<div class="rl-dp-wrap"><table class="rl-dp rl-skip">{"".join(rows)}</table></div>'
@@ -278,14 +279,18 @@ def skip_table_html(label: str, tokens: Sequence[Token], steps: Sequence[SkipSte
 
 
 def skip_category(step: SkipStep) -> int:
-    """A decided pair's verdict as a skip-matrix category (credited, clipped, not in the reference, outside).
+    """A decided pair's verdict as a skip-matrix category (credited, clipped, not in the reference, outside
+    the skip distance, or the SU unigram ROUGE-1.5.5 leaves out: Inspect's LEFT_OUT).
 
     >>> from rouge_core.teach.steps import skip_steps
     >>> [skip_category(s) for s in skip_steps("a b a".split(), "a b".split(), -1)]
     [4, 2, 2]
+    >>> [skip_category(s) for s in skip_steps(["a", "b"], ["a", "b"], -1, su=True, su_last=False)] == [
+    ...     CREDITED, CREDITED, LEFT_OUT]
+    True
     """
-    if step.status == "outside":
-        return OUTSIDE
+    if step.status == "outside":  # a unigram has no distance: "outside" is ROUGE-1.5.5's uncounted last one
+        return LEFT_OUT if step.j is None else OUTSIDE
     if step.status == "matched":
         return CREDITED
     return CLIPPED if step.reference_count else UNMATCHED
