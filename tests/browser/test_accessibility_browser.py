@@ -128,3 +128,20 @@ def test_tab_reaches_inspect_controls_with_a_visible_focus(server, browser):
     page_link = next(s for s in stops if s["name"] == "Learn a measure, step by step")
     assert page_link["outline"] == "solid"
     page.screenshot(path=str(SHOTS / "accessibility_focus.png"))
+
+
+def test_a_dark_system_still_gets_the_light_theme(server, browser):
+    # the app's colours are backgrounds under black text: under Streamlit's dark theme the text turned
+    # near-white on them (the tokenizer's marks at 1.2-2.2:1), so the theme is light for everyone
+    page = open_app(browser, server, height=1000)
+    page.emulate_media(color_scheme="dark")
+    page.reload(wait_until="networkidle")
+    page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    page.locator("[data-testid='stSidebarNav'] a", has_text="Tokenizer inspector").first.click()
+    wait_idle(page)
+    assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+    background = page.evaluate("getComputedStyle(document.querySelector(\"[data-testid='stApp']\")).backgroundColor")
+    assert background == "rgb(255, 255, 255)"
+    failing = [f.line() for f in audit(page, "Tokenizer inspector (dark system)") if f.pile == "failing"]
+    assert failing == []
