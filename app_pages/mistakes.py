@@ -33,9 +33,11 @@ for tab, (mid, m) in zip(st.tabs([m.tab for m in MISTAKES.values()]), MISTAKES.i
         st.markdown(f"**{m.title}.** {m.explanation}")
         wrong, right = st.columns(2)
         wrong.caption("Wrong")
-        wrong.code(m.wrong, language="python")
+        wrong.code(
+            m.wrong, language="python", wrap_lines=True
+        )  # wrapped: a sideways-scrolling box is out of a keyboard's reach
         right.caption("Right")
-        right.code(m.right, language="python")
+        right.code(m.right, language="python", wrap_lines=True)
         left, mid_col = st.columns(2)
         cand = kept.text_area(
             "Candidate (one sentence per line)", f"mis_{mid}_cand", m.candidate, container=left, height=90

@@ -34,7 +34,8 @@ def at() -> AppTest:
 
 
 def tables(at: AppTest) -> list[str]:
-    return [h.proto.body for h in at.get("html")]
+    """The page's own tables (app.py adds a style block to every page: the focus ring)."""
+    return [h.proto.body for h in at.get("html") if "bs-table" in h.proto.body]
 
 
 def texts(at: AppTest) -> str:

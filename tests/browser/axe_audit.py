@@ -50,21 +50,9 @@ ALLOWED: tuple[tuple[str, str, str], ...] = (
 #: (rule id, selector, the file that draws it): the project's markup in files being edited by others now.
 AWAITING: tuple[tuple[str, str, str], ...] = (
     (
-        "scrollable-region-focusable",
-        ".bs-table .bs-text",
-        "ui/render/blind_spots.py: a perturbed text's box scrolls (max-height, overflow-y:auto) but is not "
-        "focusable, so a keyboard cannot scroll it (tabindex=0 and a label would do)",
-    ),
-    (
         "document-title",
         "html:has(#wp)",
         "ui/render/walk_player.py: the walk player's frame document has no <title>",
-    ),
-    (
-        "scrollable-region-focusable",
-        "[data-testid='stCode'] pre",
-        "app_pages/mistakes.py: a tab's wrong/right code has lines wider than its column, so st.code scrolls "
-        "sideways in a box a keyboard cannot reach (st.code(..., wrap_lines=True) would not scroll)",
     ),
 )
 

@@ -101,7 +101,9 @@ def pair_html(result: PairBlindSpots, stat: Statistic) -> str:
         said = f"Fooled: {', '.join(fooled)}." if fooled else "No measure fooled."
         cells = "".join(_cell(getattr(row.scores[lb], stat), result.change(row, lb, stat), judged[lb]) for lb in labels)
         rows.append(
-            f"<tr><td>{title}<div class='bs-text'>{esc(done.text)}</div></td>"
+            # the text's box scrolls past 7.5rem: focusable and named, so a keyboard can scroll it (WCAG 2.1.1)
+            f"<tr><td>{title}<div class='bs-text' tabindex='0' role='region' "
+            f"aria-label='{esc(p.title)}: the perturbed text'>{esc(done.text)}</div></td>"
             f"<td class='bs-why'>{esc(p.meaning)}<br><b>{esc(said)}</b></td>{cells}</tr>"
         )
     table = f'<table class="bs-table">{_head(("Perturbation", "What it does to the meaning"), labels)}<tbody>'
