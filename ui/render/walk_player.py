@@ -62,7 +62,7 @@ def player_html(
     }
     css = (_ASSETS / "player.css").read_text(encoding="utf-8")
     script = (_ASSETS / "player.js").read_text(encoding="utf-8")
-    ask = (
+    asking = (
         f'<label class="wp-opt"><input type="checkbox" id="wp-ask"{" checked" if ask else ""}> Ask me first</label>'
         '<span id="wp-score" class="wp-score" aria-live="polite"></span>'
         if questions
@@ -79,7 +79,7 @@ def player_html(
         f'<input type="range" id="wp-slider" min="0" max="{total}" aria-label="Step">'
         '<span id="wp-count" class="wp-count" aria-live="polite"></span>'
         '<label class="wp-opt"><input type="checkbox" id="wp-auto"> Autoplay (one step a second)</label>'
-        f"{ask}</div>"
+        f"{asking}</div>"
         '<div id="wp-question" class="wp-q" hidden></div>'
         '<div id="wp-frame" class="wp-frame"></div></div>'
         f'<script type="application/json" id="wp-data">{data_json(data)}</script>'
