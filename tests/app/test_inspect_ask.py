@@ -81,3 +81,13 @@ def test_a_pair_beyond_the_walk_says_so():
     assert not at.exception, at.exception
     assert not _players(at)
     assert any(f"up to {MAX_STEP_TOKENS} words a side" in i.value for i in at.info)
+
+
+def test_the_skip_walk_starts_at_the_sidebars_distance():
+    """The sidebar's ROUGE-S4 (d = 4) on a pair of 8 words: the walk's R is Inspect's ROUGE-S4 recall."""
+    ref, cand = "a b c d e f g h", "a c b d e h g f"
+    at = _inspect(ref, cand)
+    data = _ask(at, "S")
+    assert at.number_input(key="learn_s_dist").value == 4 and not at.checkbox(key="learn_s_unlimited").value
+    recall = next(q["answer"] for q in data["questions"] if q["prompt"].startswith("R ="))
+    assert round(recall, 5) == _scores(at).set_index("measure").loc["ROUGE-S4", "recall"]

@@ -5,7 +5,9 @@ One implementation: each family is drawn by its Learn section's own ``draw`` (th
 same questions, the same size limits and messages), on Inspect's candidate and one of its references,
 with the sidebar's profile, tokenizer, stemming, stopwords and α. The section is renamed
 ``inspect_<id>`` so its step and sentence pickers are Inspect's own, not the Learn page's; the
-family's own settings (n, w, the skip distance and SU) are the Learn section's, shared by both pages.
+family's own settings (n, w, the skip distance and SU) are the Learn section's, shared by both pages,
+set from the sidebar's w and skip distance when the toggle is turned on, so that the walk's numbers
+are the ones Inspect shows.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ui.compute import budget
 from ui.compute.pair import within_budget
 from ui.learn.sections import BY_ID, SECTIONS
 from ui.learn.walk import ASK_FIRST_PREFIX
+from ui.widgets import kept, state
 
 #: The toggle's label (issue 20, point 1).
 ASK = "Ask me first"
@@ -33,6 +36,19 @@ def section_id(family: str) -> str:
     return f"{ASK_FIRST_PREFIX}{family}"
 
 
+def _from_sidebar() -> None:
+    """Turned on: the walk's w and skip distance become the sidebar's (within the Learn widgets' ranges)."""
+    if not st.session_state.get("inspect_ask"):
+        return
+    config = state.config()
+    if config.wlcs_weight is not None and 1.0 <= config.wlcs_weight <= 5.0:
+        kept.set_value("learn_w_weight", float(config.wlcs_weight))
+    if config.skip_distance is not None and config.skip_distance <= 50:
+        kept.set_value("learn_s_unlimited", config.skip_distance < 0)
+        if config.skip_distance >= 0:
+            kept.set_value("learn_s_dist", int(config.skip_distance))
+
+
 def ask_toggle() -> bool:
     """The "Ask me first" toggle above Inspect's match views; on, the walk replaces the views (they
     would give the answers away)."""
@@ -40,6 +56,7 @@ def ask_toggle() -> bool:
         st.toggle(
             ASK,
             key="inspect_ask",
+            on_change=_from_sidebar,
             help="Step through a measure on your own texts, Learn-style: each step asks its question "
             "(a cell, a count, R) before showing the answer.",
         )
@@ -82,7 +99,8 @@ def ask_walk(candidate: str, references: list[str], config: RougeConfig) -> None
     section = BY_ID[fam]
     st.caption(
         f"{section.title} on your texts (reference {ref_index + 1}), with the sidebar's profile, tokenizer, "
-        "stemming, stopwords and α; the family's own settings are the Learn page's. Step with the buttons, "
-        "the slider or ← / →; tick 'Ask me first' in the player to be asked each step's question."
+        "stemming, stopwords and α; w and the skip distance start as the sidebar's (changed here, they change "
+        "on the Learn page too). Step with the buttons, the slider or ← / →; each step asks its question "
+        "first while 'Ask me first' is ticked in the player."
     )
     section.draw(replace(section, id=section_id(fam)), config, ref_text, candidate)
