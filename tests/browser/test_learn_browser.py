@@ -187,6 +187,30 @@ def test_ask_me_first_asks_checks_and_scores(server, browser):
     f.locator("table.rl-dp tr").nth(a + 1).locator("td").nth(b).click()
     assert step_of(f) == cell["step"] and "Right." in f.inner_text("#wp-question")
     assert f.inner_text("#wp-score") == "Right first time: 1 / 2"
+    # from the keyboard alone: the next cell question typed as row,col; a number typed as a fraction
+    nxt = next(x for x in questions if x["kind"] == "cell" and x["step"] > cell["step"])
+    f.evaluate(f"() => window.parent.document.__rougeLensPlayer.go({nxt['step'] - 1})")
+    f.click("button[data-go=next]")
+    f.fill("#wp-num", "99,99")
+    f.press("#wp-num", "Enter")
+    assert "Not quite" in f.inner_text("#wp-question .wp-said") and step_of(f) == nxt["step"] - 1
+    f.fill("#wp-num", f"{nxt['answer'][0]},{nxt['answer'][1]}")
+    f.press("#wp-num", "Enter")
+    assert step_of(f) == nxt["step"] and "Right." in f.inner_text("#wp-question")
+    ratio = next(x for x in questions if x["kind"] == "number" and x["prompt"].startswith("R ="))
+    f.evaluate(f"() => window.parent.document.__rougeLensPlayer.go({ratio['step'] - 1})")
+    f.click("button[data-go=next]")
+    while ratio["prompt"] not in f.inner_text("#wp-question"):  # the last step asks the LCS first
+        f.click("#wp-show")
+    f.fill("#wp-num", "3/4")  # S2 vs S1: R = LCS / m = 3/4, typed as a fraction
+    f.press("#wp-num", "Enter")
+    assert "Right." in f.inner_text("#wp-question")
+    # the step count is a live region that also says, for a screen reader, what the step did
+    f.uncheck("#wp-ask")
+    f.evaluate("() => window.parent.document.__rougeLensPlayer.go(10)")
+    assert f.get_attribute("#wp-count", "aria-live") == "polite"
+    assert f.inner_text("#wp-count .wp-sr") == ": step 10 of 16 cells: c[3][2] = 1 (up)"
+    assert f.locator("td[aria-current=step]").count() == 1
     assert len(sent) == before  # asked and checked in the browser
 
 

@@ -169,14 +169,15 @@ def table_html(
     top = max([float(s.run if runs else s.value) for s in cells] + [1.0])
     rules = {(s.a, s.b): s.rule for s in cells[: min(k, len(cells))]}
     col = ' class="rl-v"' if n > VERTICAL_LABELS else ""
-    head = ['<th class="rl-r">a \\ b</th>', "<th>0</th>"]
+    # header cells with their scope, so a screen reader names a cell's row and column words
+    head = ['<th class="rl-r" scope="col">a \\ b</th>', '<th scope="col">0</th>']
     for b, t in enumerate(cand_tokens, 1):
-        head.append(f'<th{col} title="{esc(t.key)}">{b} {esc(t.text)}</th>')
+        head.append(f'<th{col} scope="col" title="{esc(t.key)}">{b} {esc(t.text)}</th>')
     rows = ["<tr>" + "".join(head) + "</tr>"]
     for a in range(m + 1):
         label = "0" if a == 0 else f"{a} {esc(ref_tokens[a - 1].text)}"
         tip = "" if a == 0 else f' title="{esc(ref_tokens[a - 1].key)}"'
-        out = [f'<th class="rl-r"{tip}>{label}</th>']
+        out = [f'<th class="rl-r" scope="row"{tip}>{label}</th>']
         for b in range(n + 1):
             v = st.grid[a][b]
             cls: list[str] = []
@@ -196,8 +197,10 @@ def table_html(
                 )
                 body = number(v, 4, "trimmed")
                 style = f' style="background:{_shade(v, top)}"'
+            current = ""
             if (a, b) == st.current:
                 cls.append("rl-now")
+                current = ' aria-current="step"'  # the cell this step fills, for a screen reader
                 if st.rule is not None and (not runs or st.rule == "match"):
                     body = f'<span class="rl-arrow">{ARROWS[st.rule]}</span>{body}'
             if (a, b) == st.source:
@@ -212,7 +215,7 @@ def table_html(
                 cls.append("rl-mark")
                 hover += "\nmarked: a match of the LCS"
             klass = f' class="{" ".join(cls)}"' if cls else ""
-            out.append(f'<td{klass}{style} title="{esc(hover)}">{body}</td>')
+            out.append(f'<td{klass}{style}{current} title="{esc(hover)}">{body}</td>')
         rows.append("<tr>" + "".join(out) + "</tr>")
     title = f'<div class="rl-dp-title">{esc(st.title)}<small>{esc(st.subtitle)}</small></div>'
     return f'{title}<div class="rl-dp-wrap"><table class="rl-dp">{"".join(rows)}</table></div>'

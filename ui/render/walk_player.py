@@ -69,7 +69,8 @@ def player_html(
         else ""
     )
     return (
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><style>{css}</style></head><body>'
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Walk-through, step by step</title>'
+        f"<style>{css}</style></head><body>"
         '<div class="wp" id="wp">'
         '<div class="wp-bar" role="toolbar" aria-label="Step through the walk">'
         '<button type="button" data-go="first" title="First (Home)">« First</button>'

@@ -30,7 +30,9 @@
     k = Math.max(0, Math.min(N, target));
     frame.innerHTML = build(k).map((i) => P.chunks[i]).join("");
     slider.value = String(k);
-    count.textContent = `Step ${k} of ${N}`;
+    // the count is a live region: it also says what the step did (the table's own line), for a screen reader
+    const said = frame.querySelector(".rl-dp-title small");
+    count.innerHTML = `Step ${k} of ${N}` + (said ? `<span class="wp-sr">: ${esc(said.textContent)}</span>` : "");
     document.querySelectorAll("[data-go]").forEach((b) => {
       b.disabled = (b.dataset.go === "first" || b.dataset.go === "back") ? k === 0 : k === N;
     });
@@ -46,7 +48,11 @@
   // the answer key (rouge_core/teach/questions answer_key): answer normalised (a float, [row, col] or a
   // lower-cased choice), tolerance (slack included), wrong: [{answer, say}], text: the answer as written
   const normal = (kind, given) => {
-    if (kind === "cell") return Array.isArray(given) ? given : null;
+    if (kind === "cell") {  // a clicked cell [row, col], or one typed as "3,3", "(3, 3)" or "3 3"
+      if (Array.isArray(given)) return given;
+      const m = String(given).trim().match(/^\(?\s*(\d+)\s*[, ]\s*(\d+)\s*\)?$/);
+      return m ? [Number(m[1]), Number(m[2])] : null;
+    }
     const t = String(given).trim();
     if (kind === "choice") return t.toLowerCase();
     const f = t.replace(/\s*\/\s*/, "/").split("/");
@@ -61,7 +67,11 @@
   const answer = (given) => {
     const q = pending; if (!q) return;
     const got = normal(q.kind, given), out = box.querySelector(".wp-said");
-    if (got === null) { out.innerHTML = '<span class="wp-wrong">Not a number:</span> write e.g. 2, 0.75 or 3/4.'; fit(); return; }
+    if (got === null) {
+      out.innerHTML = q.kind === "cell" ? '<span class="wp-wrong">Not a cell:</span> write it as row,col, e.g. 3,3.'
+        : '<span class="wp-wrong">Not a number:</span> write e.g. 2, 0.75 or 3/4.';
+      fit(); return;
+    }
     const right = same(q, got, q.answer);
     const s = readScore();
     const id = q.step + ":" + q.prompt;  // right first time counts each question once
@@ -85,9 +95,10 @@
     const q = list[0]; pending = q; rest = list.slice(1); box.hidden = false; stopAuto();
     let input = "";
     if (D.lecture) input = '<div class="wp-note">Call out your answers; Space or Enter shows the answer.</div>';
-    else if (q.kind === "number") input = '<input type="number" step="any" id="wp-num" aria-label="Your answer"> <button type="button" id="wp-check">Check</button>';
+    else if (q.kind === "number") input = '<input type="text" inputmode="decimal" autocomplete="off" id="wp-num" aria-label="Your answer (e.g. 2, 0.75 or 3/4)"> <button type="button" id="wp-check">Check</button>';
     else if (q.kind === "choice") input = q.choices.map((c, i) => `<button type="button" data-choice="${i}">${esc(c)}</button>`).join("");
-    else input = "<div>Click the cell in the table.</div>";
+    else input = '<div>Click the cell in the table, or type it as row,col:</div>' +
+      '<input type="text" autocomplete="off" id="wp-num" aria-label="The cell, as row,col (e.g. 3,3)"> <button type="button" id="wp-check">Check</button>';
     box.innerHTML = `<div class="wp-prompt">${esc(q.prompt)}</div>${input}<div class="wp-said" aria-live="polite"></div>` +
       '<button type="button" id="wp-show">Show the answer</button>';
     if (q.kind === "cell" && !D.lecture) frame.classList.add("wp-asking");
