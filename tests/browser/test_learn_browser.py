@@ -87,15 +87,10 @@ def test_next_arrow_keys_and_autoplay_step_without_the_server(server, browser):
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     assert step_of(f) == 1
-    ms = f.evaluate(
-        """() => { const t = [];
-        for (const go of ['next', 'back', 'next', 'back', 'next', 'back', 'next']) {
-          const b = document.querySelector(`button[data-go=${go}]`);
-          const t0 = performance.now(); b.click(); document.body.offsetHeight; t.push(performance.now() - t0);
-        }
-        return t.sort((a, b) => a - b)[3]; }"""
-    )
-    assert ms < 50, ms  # the median redraw (the benchmark measures it at 1440x1000)
+    # how fast a redraw is belongs to benchmarks/bench_step.py (no timed tests); here: it redraws in place
+    for go, want in (("next", 2), ("back", 1), ("next", 2)):
+        f.click(f"button[data-go={go}]")
+        assert step_of(f) == want
     f.check("#wp-auto")
     page.wait_for_timeout(2600)
     assert step_of(f) >= 3  # one step a second
