@@ -74,11 +74,15 @@ def test_annotation_builds_on_rouge_core():
 
 
 def test_the_rouge_core_distribution_ships_no_database_code():
-    # `pip install rouge-core` installs exactly the packages pyproject.toml lists: each is a real
-    # folder under rouge_core/, and none is the annotation store.
+    # `pip install rouge-core` installs the packages pyproject.toml's find rule gives: each is a real
+    # folder under rouge_core/, and none is the annotation store (tests/unit/test_packaging.py checks that
+    # none under rouge_core is left out).
+    from setuptools import find_packages
+
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
-    packages = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"]
-    assert "rouge_core" in packages
+    rule = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"]
+    packages = find_packages(where=str(ROOT), **rule["find"])
+    assert "rouge_core" in packages and "annotation" not in packages
     for name in packages:
         assert name.split(".")[0] == "rouge_core", name
         assert "annotation" not in name.split("."), name
