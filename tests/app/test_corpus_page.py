@@ -76,7 +76,7 @@ def test_each_sample_loads_with_its_counts(sample, systems, docs, refs):
     assert f"Corpus: {SAMPLES[sample].title}" in text
     assert len(at.selectbox(key="corpus_system").options) == systems
     assert "Sentences used:" in text
-    assert "Limits: uploads up to 5 MB" in text  # the readers' limits are stated
+    assert "Limits: uploads up to 50 MB" in text  # the readers' limits are stated
     assert CORPUS.describe() in text  # and the page's budget
     assert len(table(at).value) == docs
 

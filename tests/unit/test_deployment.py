@@ -209,7 +209,7 @@ def test_streamlit_config_has_no_email_prompt_and_only_known_keys() -> None:
 
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
     assert config["server"]["showEmailPrompt"] is False
-    assert config["server"]["maxUploadSize"] == 5  # the existing settings stay
+    assert config["server"]["maxUploadSize"] == 50  # the readers' limit (tests/unit/test_upload_limit.py)
     streamlit.config.get_config_options()
     known = streamlit.config._config_options
     assert known is not None

@@ -6,13 +6,18 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from rouge_core.io.decoding import TextDecodeError, decode_text
-from rouge_core.io.readers import ReadError
+from rouge_core.io.readers import MAX_BYTES, ReadError
 from rouge_core.io.readers.json_records import json_record
 
 #: Longest text (characters) the inspector takes per summary; more is cut with a message.
 MAX_CHARS = 100_000
-#: Largest upload, the same as server.maxUploadSize = 5 (MB) in .streamlit/config.toml.
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+#: Largest upload: the corpus readers' limit (rouge_core.io.readers.MAX_BYTES, 50 MB), so a corpus the
+#: readers take also fits through the uploader. .streamlit/config.toml's server.maxUploadSize (in MB) must
+#: say the same; tests/unit/test_upload_limit.py compares the two.
+MAX_UPLOAD_BYTES = MAX_BYTES
+#: Largest file the inspector decodes (5 MB): it scores at most MAX_CHARS characters a summary, so a
+#: larger file is a corpus, for the Corpus page.
+MAX_INSPECT_BYTES = 5 * 1024 * 1024
 
 
 class InputError(ValueError):
@@ -26,6 +31,19 @@ class Pair:
     messages: tuple[str, ...] = ()
 
 
+def inspect_limits_text() -> str:
+    """Inspect's upload limits as its uploaders' caption states them (from the constants above).
+
+    >>> print(inspect_limits_text())  # doctest: +NORMALIZE_WHITESPACE
+    Files up to 5 MB each; a summary is scored on its first 100,000 characters.
+    Corpus files up to 50 MB go to the Corpus page.
+    """
+    return (
+        f"Files up to {MAX_INSPECT_BYTES / 2**20:g} MB each; a summary is scored on its first {MAX_CHARS:,} "
+        f"characters. Corpus files up to {MAX_UPLOAD_BYTES / 2**20:g} MB go to the Corpus page."
+    )
+
+
 def decode(data: bytes, name: str) -> str:
     """The text of an uploaded file, through the readers' decoder (UTF-8, or the encoding a byte order
     mark names: UTF-16 and UTF-32 too); anything else is refused with a message.
@@ -33,10 +51,10 @@ def decode(data: bytes, name: str) -> str:
     >>> decode("café".encode(), "a.txt"), decode("café".encode("utf-16"), "b.txt")
     ('café', 'café')
     """
-    if len(data) > MAX_UPLOAD_BYTES:
+    if len(data) > MAX_INSPECT_BYTES:
         raise InputError(
             f"{name} is {len(data):,} bytes; the inspector takes files up to "
-            f"{MAX_UPLOAD_BYTES:,} bytes (use the corpus tools for more)."
+            f"{MAX_INSPECT_BYTES:,} bytes (use the corpus tools for more)."
         )
     try:
         return decode_text(data, name)

@@ -7,7 +7,7 @@ import streamlit as st
 
 from ui.render.literal import md_literal
 from ui.widgets import state
-from ui.widgets.inputs import InputError, parse_record, parse_text_files
+from ui.widgets.inputs import InputError, inspect_limits_text, parse_record, parse_text_files
 
 
 def _use_uploads() -> None:
@@ -39,6 +39,7 @@ def uploads() -> None:
         c2.file_uploader(
             "and the references, one .txt file each", type=["txt"], key="up_refs", accept_multiple_files=True
         )
+        st.caption(inspect_limits_text())
         st.button("Use the uploaded files", on_click=_use_uploads)
         if msg := st.session_state.pop("_upload_msg", None):
             (st.error if msg[0] == "error" else st.success)(md_literal(msg[1], 600))
