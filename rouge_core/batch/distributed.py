@@ -4,6 +4,9 @@ Dask is imported here only, when a function of this module runs: ``import rouge_
 imports it. Install it with ``pip install "dask[distributed]"``; every worker of a remote cluster
 needs rouge_core (the same version) installed too.
 
+* :func:`score_files`: corpus files in (one file, one partition, read on the worker that scores it:
+  no pair is pickled from here), one :class:`~rouge_core.batch.score.BatchResult` out, in file order,
+  with the records' ids (:mod:`rouge_core.batch.files`). The route for a large corpus.
 * :func:`score_bag`: a ``dask.bag.Bag`` of pairs in, one :class:`~rouge_core.batch.score.BatchResult`
   out (each partition scored on a worker, the columns gathered in bag order);
   :func:`rouge_core.batch.corpus.summarize_batch` then gives the corpus averages, intervals and totals.
@@ -30,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, S
 from ..config import RougeConfig
 from ..evaluate import MeasureResult
 from .corpus import CorpusReport, corpus_report
+from .files import file_paths, join_files, score_file
 from .runners import interrupt_ignored, ordered
 from .score import BatchResult, PairError, columns_chunk, concat, score_chunk
 
@@ -86,6 +90,36 @@ def score_bag(bag: Bag, config: RougeConfig = RougeConfig(), client: Optional[Cl
     """
     parts = _gather_partitions(bag, columns_chunk, config, client)
     return concat(parts, config)
+
+
+def score_files(
+    paths: Sequence[str],
+    config: RougeConfig = RougeConfig(),
+    client: Optional[Client] = None,
+    sentences: str = "lines",
+    system: Optional[str] = None,
+    **options: Any,
+) -> BatchResult:
+    """Every pair of the corpus files ``paths``, each file read and scored on a worker, gathered as one
+    :class:`BatchResult` (file order, then record order) with the records' ids.
+
+    Only the paths and the config go to the workers, and only the columns come back: a worker must
+    see the files at the same paths (a shared or copied folder). A file is what
+    :func:`rouge_core.batch.files.score_file` reads (any corpus format, ``.gz`` too, at most
+    :data:`~rouge_core.io.readers.MAX_PAIRS` documents: keep a large corpus as shards); ``system``,
+    ``sentences`` and ``options`` are its. ``client``: as :func:`score_bag`'s. The numbers are
+    :func:`~rouge_core.batch.score.score_batch`'s on the same pairs; bad input raises the reader's
+    :class:`~rouge_core.io.readers.ReadError` or a :class:`~rouge_core.batch.files.FileError`, each
+    naming its file.
+    """
+    import dask
+
+    names = file_paths(paths)
+    # pure=False: a file may change between two calls; its result must not be taken from the last one
+    read_and_score = dask.delayed(score_file, pure=False)
+    tasks = [read_and_score(p, config, sentences, system, **options) for p in names]
+    parts = client.gather(client.compute(tasks)) if client is not None else dask.compute(*tasks)
+    return join_files(list(parts), names, config)
 
 
 def evaluate_bag(
