@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any, Literal, Optional, get_args
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union, get_args
 
 from .profiles import Profile, check_quirks, format_quirks, parse_quirks, resolve
+from .text.custom_tokenizer import CUSTOM_PREFIX, CustomTokenizer, TokenizerCallable
 from .text.stem import Exceptions, ExceptionTable
 
 if TYPE_CHECKING:  # it imports this module's types
@@ -94,10 +95,18 @@ class RougeConfig:
     Traceback (most recent call last):
     ...
     ValueError: invalid alpha=2: allowed values are a number in [0, 1]
+
+    A tokenizer may be a callable str -> list[str] (or an object with a ``.tokenize`` method); the
+    signature names it, and cannot carry it back:
+
+    >>> RougeConfig(tokenizer=str.split).signature().split("|")[2]
+    'tok:custom:str.split'
     """
 
     profile: ProfileName = "rouge155"
-    tokenizer: Optional[TokenizerName] = None
+    #: A name of :data:`TOKENIZERS`, or a callable str -> list[str] (or an object with ``.tokenize``),
+    #: kept as a :class:`~rouge_core.text.custom_tokenizer.CustomTokenizer` (signature ``tok:custom:<name>``).
+    tokenizer: Optional[Union[TokenizerName, CustomTokenizer, TokenizerCallable]] = None
     stem: bool = False
     stem_exceptions: bool = True
     remove_stopwords: bool = False
@@ -129,8 +138,10 @@ class RougeConfig:
         record = resolve(self.profile)
         if self.tokenizer is None:
             object.__setattr__(self, "tokenizer", record.tokenizer)
-        if self.tokenizer not in TOKENIZERS:
-            _fail("tokenizer", self.tokenizer, ", ".join(TOKENIZERS))
+        if isinstance(self.tokenizer, str):
+            _check_tokenizer_name(self.tokenizer)
+        else:  # a callable: kept with its name, one record so the config stays hashable and comparable
+            object.__setattr__(self, "tokenizer", CustomTokenizer.of(self.tokenizer))
         if self.multi_ref is None:
             object.__setattr__(self, "multi_ref", record.multi_ref)
         if self.multi_ref not in MULTI_REF_MODES:
@@ -286,6 +297,11 @@ class RougeConfig:
                     raise ValueError("invalid signature: the key 'quirks' appears twice")
                 kwargs["quirks"] = parse_quirks(value)
                 continue
+            if key == "tok" and value.startswith(CUSTOM_PREFIX):  # likewise: a name, not the function
+                raise ValueError(
+                    f"invalid signature: it names a custom tokenizer ({_short(value)}) that a signature cannot "
+                    "carry; build the config with RougeConfig(tokenizer=<the same callable>)"
+                )
             if key == EXC_TABLE_KEY:  # the hash names the table; the table itself is not in the string
                 raise ValueError(
                     f"invalid signature: it names a stem exception table ({_short(value)}) that a signature "
@@ -356,11 +372,17 @@ class RougeConfig:
         return " ".join(x for x in f if x)
 
     def perl_differences(self) -> list[str]:
-        """Settings that ROUGE-1.5.5.pl cannot express, one sentence each (empty when exact)."""
+        """Settings that ROUGE-1.5.5.pl cannot express, one sentence each (empty when exact).
+
+        >>> RougeConfig(tokenizer=str.split).perl_differences()
+        ['tokenizer custom:str.split: a Python callable; Perl keeps ASCII letters and digits only']
+        """
         out = []
         if self.profile != "rouge155":
             out.append(f"profile {self.profile}: the Perl script computes the rouge155 profile only")
-        if self.tokenizer != "rouge155":
+        if isinstance(self.tokenizer, CustomTokenizer):
+            out.append(f"tokenizer {self.tokenizer}: a Python callable; Perl keeps ASCII letters and digits only")
+        elif self.tokenizer != "rouge155":
             out.append(f"tokenizer {self.tokenizer}: Perl keeps ASCII letters and digits only")
         if self.multi_ref == "jackknife":
             out.append("jackknifing was removed from the script in v1.4")
@@ -400,6 +422,17 @@ _SIG_KEYS = {
 _BOOL = {"stem", "stem_exceptions", "remove_stopwords", "rouge_l", "flat_lcs", "rouge_s", "rouge_su"}
 _INT = {"max_n", "skip_distance", "word_limit", "byte_limit", "bootstrap_samples", "averaging", "seed"}
 _FLOAT = {"wlcs_weight", "alpha", "confidence"}
+
+
+def _check_tokenizer_name(name: str) -> None:
+    """A ``ValueError`` for a name outside :data:`TOKENIZERS`, or one whose package is not installed."""
+    if name.startswith(CUSTOM_PREFIX):
+        raise ValueError(
+            f"invalid tokenizer={_short(name)}: a custom tokenizer is a Python callable, given as "
+            "RougeConfig(tokenizer=fn) (the API only); named tokenizers are " + ", ".join(TOKENIZERS)
+        )
+    if name not in TOKENIZERS:
+        _fail("tokenizer", name, ", ".join(TOKENIZERS))
 
 
 def format_number(v: Any) -> str:

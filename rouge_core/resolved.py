@@ -14,10 +14,11 @@ Optional field: a switch and a value where a measure may be off, 0 where a limit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Union, cast
 
 if TYPE_CHECKING:  # config imports this module
     from .config import MultiRefMode, ProfileName, RougeConfig, TokenizerName
+    from .text.custom_tokenizer import CustomTokenizer
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,8 @@ class ResolvedConfig:
     any gap, are then their settings, else 1.0 and 0); a limit of 0 is no limit."""
 
     profile: ProfileName
-    tokenizer: TokenizerName
+    #: A registered tokenizer's name, or the record of a callable (``RougeConfig(tokenizer=fn)``).
+    tokenizer: Union[TokenizerName, CustomTokenizer]
     multi_ref: MultiRefMode
     flat_lcs: bool
     max_n: int
@@ -59,7 +61,7 @@ def resolve_config(config: RougeConfig) -> ResolvedConfig:
     return ResolvedConfig(
         profile=config.profile,
         # RougeConfig.__post_init__ has filled these in from the profile
-        tokenizer=cast("TokenizerName", config.tokenizer),
+        tokenizer=cast("Union[TokenizerName, CustomTokenizer]", config.tokenizer),
         multi_ref=cast("MultiRefMode", config.multi_ref),
         flat_lcs=bool(config.flat_lcs),
         max_n=config.max_n or 0,

@@ -18,12 +18,14 @@ from dataclasses import dataclass, replace
 from typing import Mapping, Optional, Sequence, Union
 
 from ..config import RougeConfig, TokenizerName
-from .tokenize import TOKENIZER_REGISTRY, TextInput, analyze_keys, as_text, key_function
+from .tokenize import TextInput, analyze_keys, as_text, key_function, tokenizer_of
 
 #: What a summary holds for the notes: ``"empty"``, ``"no tokens"`` (cleaned away) or ``"tokens"``.
 EMPTY, NO_TOKENS, TOKENS = "empty", "no tokens", "tokens"
 #: The tokenizer that keeps letters of every script (each CJK character a token).
 UNICODE: TokenizerName = "unicode"
+#: The tokenizers that keep ASCII letters and digits only (the hint is for their users).
+ASCII_TOKENIZERS: tuple[TokenizerName, ...] = ("rouge155", "rouge-score")
 
 
 def summary_state(text: TextInput, config: RougeConfig) -> str:
@@ -44,7 +46,7 @@ def _has_tokens(text: str, config: RougeConfig) -> bool:
     # never drops a word). A length limit cuts the words: then analyze_keys itself decides.
     if config.resolved.limited:
         return bool(analyze_keys(text, config)[0])
-    words = TOKENIZER_REGISTRY[config.resolved.tokenizer].words
+    words = tokenizer_of(config.resolved.tokenizer).words
     lines = (line for line in text.split("\n") if line)
     if not config.remove_stopwords:
         return any(words(line) for line in lines)
@@ -104,7 +106,7 @@ def unicode_hint(texts: Sequence[TextInput], config: RougeConfig) -> Optional[st
     >>> unicode_hint(["!!!"], RougeConfig()) is None
     True
     """
-    if config.tokenizer == UNICODE:
+    if config.tokenizer not in ASCII_TOKENIZERS:  # the others keep letters of every script (or decide alone)
         return None
     other = replace(config, tokenizer=UNICODE)
     for text in texts:

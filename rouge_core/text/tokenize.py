@@ -22,6 +22,7 @@ from typing import Callable, Iterator, Sequence, Union
 
 from ..config import RougeConfig
 from ..profiles import Stemmer
+from .custom_tokenizer import CustomTokenizer
 from .limits import limited_spans
 from .sentences import split_sentences as split_sentences  # re-exported: rouge_core.split_sentences
 from .stem import Exceptions, smart_stopwords, stem_nltk, stem_rouge155
@@ -253,6 +254,28 @@ TOKENIZER_FUNCS: dict[str, Callable[[str, int, int], Iterator[tuple[str, int, in
 
 TOKENIZER_RULES: dict[str, str] = {n: t.rule for n, t in TOKENIZER_REGISTRY.items()}
 
+#: The rule of every custom tokenizer (:mod:`.custom_tokenizer`).
+CUSTOM_RULE = (
+    "a Python callable (API only): its tokens as it returns them, no case folding or cleaning; "
+    "stopwords and stemming as the config says"
+)
+
+
+def tokenizer_of(tokenizer: Union[str, CustomTokenizer]) -> Tokenizer:
+    """The :class:`Tokenizer` record of a registered name, or of a custom tokenizer's record.
+
+    >>> tokenizer_of("unicode").words("Café 警察"), tokenizer_of(CustomTokenizer.of(str.split)).name
+    (['café', '警', '察'], 'custom:str.split')
+    """
+    if isinstance(tokenizer, CustomTokenizer):
+        return _custom_record(tokenizer)
+    return TOKENIZER_REGISTRY[tokenizer]
+
+
+@lru_cache(maxsize=32)
+def _custom_record(custom: CustomTokenizer) -> Tokenizer:
+    return Tokenizer(str(custom), CUSTOM_RULE, custom.spans, custom.words)
+
 
 # -- token filter: stopwords, then stemming --------------------------------------
 
@@ -293,7 +316,9 @@ def analyze(text: TextInput, config: RougeConfig) -> Analysis:
     """
     text = as_text(text)
     spans = sentence_spans(text)
-    tok = TOKENIZER_FUNCS[config.resolved.tokenizer]
+    tok = tokenizer_of(config.resolved.tokenizer).spans
+    # A custom tokenizer's gaps are text it did not return as written (it may have changed a token).
+    gap = "not returned as written by this tokenizer" if isinstance(config.tokenizer, CustomTokenizer) else _GAP
     key = key_function(config)
     index = {span: i for i, span in enumerate(spans)}
     dropped: list[Dropped] = []
@@ -306,7 +331,7 @@ def analyze(text: TextInput, config: RougeConfig) -> Analysis:
             pos = s
             for norm, ts, te in tok(text, s, e):
                 if record and ts > pos:
-                    _record_gaps(text, pos, ts, "not a word character for this tokenizer", dropped)
+                    _record_gaps(text, pos, ts, gap, dropped)
                 kk = key(norm)
                 if kk is None:
                     if record:
@@ -315,7 +340,7 @@ def analyze(text: TextInput, config: RougeConfig) -> Analysis:
                     out.append(Token(text[ts:te], norm, kk, ts, te, sid))
                 pos = te
             if record and e > pos:
-                _record_gaps(text, pos, e, "not a word character for this tokenizer", dropped)
+                _record_gaps(text, pos, e, gap, dropped)
             sents.append(out)
         return sents
 
@@ -341,6 +366,9 @@ def analyze(text: TextInput, config: RougeConfig) -> Analysis:
     )
 
 
+_GAP = "not a word character for this tokenizer"
+
+
 def _record_gaps(text: str, s: int, e: int, reason: str, into: list[Dropped]) -> None:
     for m in _NON_SPACE.finditer(text, s, e):
         into.append(Dropped(m.group(), m.start(), m.end(), reason))
@@ -354,7 +382,7 @@ def analyze_keys(text: TextInput, config: RougeConfig) -> tuple[list[str], list[
     """
     text = as_text(text)
     resolved = config.resolved
-    words = TOKENIZER_REGISTRY[resolved.tokenizer].words
+    words = tokenizer_of(resolved.tokenizer).words
     # The per-token filter; None when it keeps every word as it is (no stopwords, no stemming).
     key = key_function(config) if config.remove_stopwords or config.stem else None
     drops = config.remove_stopwords
