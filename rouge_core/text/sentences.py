@@ -13,13 +13,20 @@ has no capitals to go by), except after
   word that cannot continue one, which no rule can know, so they never split here.
 
 A decimal ("3.14") or a dotted name ("rouge_core.evaluate") never has white space after the
-dot, so it is never cut. NLTK's punkt would need model files that are not installed offline;
-this rule set needs none.
+dot, so it is never cut. This rule set needs no model files; NLTK's punkt (``splitter="punkt"``,
+:mod:`rouge_core.text.punkt`) is there to match the pipelines that split with it.
+
+:data:`SPLITTERS` is the one registry of splitters (name -> :class:`Splitter`): the readers'
+sentence modes and the app's choices are read from it.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from .punkt import PUNKT, punkt_sentences, punkt_unavailable
 
 #: The name the app shows for this splitter.
 SPLITTER = "abbreviation-aware rule set (rouge_core.text.sentences)"
@@ -56,17 +63,11 @@ def _is_boundary(text: str, end: int) -> bool:
     return core.lower() not in ABBREVIATIONS
 
 
-def split_sentences(text: str) -> str:
-    """Put each sentence of running text on its own line (for text written without newlines).
+def rule_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` by the rule set: each line split further, blank ones dropped.
 
-    Existing line breaks are kept; each line is split further.
-
-    >>> split_sentences("One. Two! Three")
-    'One.\\nTwo!\\nThree'
-    >>> split_sentences("The U.S. team won. Dr. Smith said so at 3.5 p.m. on Monday.")
-    'The U.S. team won.\\nDr. Smith said so at 3.5 p.m. on Monday.'
-    >>> split_sentences("J. K. Rowling wrote it. 警察来了。枪手被击毙。")
-    'J. K. Rowling wrote it.\\n警察来了。\\n枪手被击毙。'
+    >>> rule_sentences("One. Two!\\n\\nThree")
+    ['One.', 'Two!', 'Three']
     """
     out: list[str] = []
     for line in text.strip().split("\n"):
@@ -79,4 +80,80 @@ def split_sentences(text: str) -> str:
             out.append(line[start : m.end()].strip())
             start = gap.end()
         out.append(line[start:].strip())
-    return "\n".join(s for s in out if s)
+    return [s for s in out if s]
+
+
+@dataclass(frozen=True)
+class Splitter:
+    """A sentence splitter: its name (``splitter=``), what the app shows, when to use it, the function
+    from text to sentences, and a check that says why it cannot run here (``None`` when it can)."""
+
+    name: str
+    title: str
+    use: str
+    sentences: Callable[[str], list[str]]
+    unavailable: Callable[[], Optional[str]]
+
+
+def _always() -> Optional[str]:
+    return None
+
+
+SPLITTERS: dict[str, Splitter] = {
+    s.name: s
+    for s in (
+        Splitter(
+            "rules",
+            SPLITTER,
+            "when nothing is known about how the text was split: abbreviations, initials, acronyms and "
+            "decimals are not cut, CJK full stops are, no model files needed",
+            rule_sentences,
+            _always,
+        ),
+        Splitter(
+            "punkt",
+            PUNKT,
+            "to reproduce Hugging Face's summarization examples and rouge-score's split_summaries=True, "
+            "which split with nltk.sent_tokenize before rougeLsum (needs NLTK's punkt_tab data)",
+            punkt_sentences,
+            punkt_unavailable,
+        ),
+    )
+}
+
+
+def get_splitter(name: str) -> Splitter:
+    """The registered splitter ``name`` (``ValueError`` naming the known ones otherwise).
+
+    >>> get_splitter("rules").title == SPLITTER
+    True
+    >>> get_splitter("spacy")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown sentence splitter 'spacy': the splitters are 'rules', 'punkt'
+    """
+    found = SPLITTERS.get(name) if isinstance(name, str) else None
+    if found is None:
+        known = ", ".join(repr(k) for k in SPLITTERS)
+        raise ValueError(f"unknown sentence splitter {name!r}: the splitters are {known}")
+    return found
+
+
+def split_sentences(text: str, splitter: str = "rules") -> str:
+    """Put each sentence of running text on its own line (for text written without newlines).
+
+    ``splitter="rules"`` (the default) is this module's rule set: existing line breaks are kept, each
+    line is split further and blank lines are dropped. ``splitter="punkt"`` is
+    ``"\\n".join(nltk.sent_tokenize(text))``, exactly what Hugging Face's summarization examples do
+    before rougeLsum; without NLTK's punkt_tab data it raises a ``ValueError`` saying how to get it.
+
+    >>> split_sentences("One. Two! Three")
+    'One.\\nTwo!\\nThree'
+    >>> split_sentences("The U.S. team won. Dr. Smith said so at 3.5 p.m. on Monday.")
+    'The U.S. team won.\\nDr. Smith said so at 3.5 p.m. on Monday.'
+    >>> split_sentences("J. K. Rowling wrote it. 警察来了。枪手被击毙。")
+    'J. K. Rowling wrote it.\\n警察来了。\\n枪手被击毙。'
+    >>> punkt_unavailable() is not None or split_sentences("One. Two.", splitter="punkt") == "One.\\nTwo."
+    True
+    """
+    return "\n".join(get_splitter(splitter).sentences(text))
