@@ -81,11 +81,13 @@ def records(text: str, name: str, blank: list[Skipped]) -> Iterator[tuple[str, s
         if isinstance(whole, dict):
             yield label(name), f"{name}:1", _checked(whole, label(name), "the JSON object")
             return
+    shown_name = label(name)  # once, not twice a line: escaping the name was a quarter of the reading
     for n, line in enumerate(lines_of(text), start=1):
         if not line.strip():
             blank.append(Skipped(f"{name}:{n}", "blank line"))
             continue
-        yield f"{label(name)} line {n}", f"{name}:{n}", json_record(line, f"{label(name)} line {n}")
+        where = f"{shown_name} line {n}"
+        yield where, f"{name}:{n}", json_record(line, where)
 
 
 def _too_deep(where: str) -> str:
