@@ -41,6 +41,26 @@ corpus files (the options above set the scores; see rouge_core.cli.corpus):
     --samples N  resamples or shuffles (1000 for bootstrap, 10000 for randomization)   --seed S (0)
     --common-docs  compare on the documents every system has (with the same references)"""
 
+#: The corpus form a first try with two text files meant (``python -m rouge_core cand.txt ref.txt``).
+TWO_FILES_HINT = "to score two text files use --candidates FILE --references FILE (one summary a line)"
+
+
+def with_config_hint(message: str, config: bytes, path: str) -> str:
+    """``message`` (why ``config`` is no ROUGE-1.5.5 XML config), plus :data:`TWO_FILES_HINT` when the
+    file is not XML at all: no ``<`` in its first KB (in UTF-16 too), so it is a summary given where the
+    config goes, the likeliest first try.
+
+    >>> print(with_config_hint("bad XML in c.txt: ...", b"the cat", "c.txt"))  # doctest: +NORMALIZE_WHITESPACE
+    bad XML in c.txt: ...; c.txt is not a ROUGE-1.5.5 XML config: to score two text files use
+    --candidates FILE --references FILE (one summary a line)
+    >>> with_config_hint("bad XML in c.xml: unclosed token", b"<ROUGE-EVAL><EVAL", "c.xml")
+    'bad XML in c.xml: unclosed token'
+    """
+    if b"<" in config[:1024]:
+        return message  # an XML config with a mistake in it: the parser's message says which
+    return f"{message}; {path} is not a ROUGE-1.5.5 XML config: {TWO_FILES_HINT}"
+
+
 _WITH_VALUE, _FLAGS = set("bceflnoprtwz23"), set("ahHdmMsuUvx")
 _LONG = {
     "--profile": True,

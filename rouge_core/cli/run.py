@@ -17,8 +17,9 @@ printed lines. Deliberate differences:
 * where the script dies on ROUGE-W (a reference without tokens) the run goes on,
   the instance scores 0 and a warning goes to stderr;
 * bad input (unknown option, missing file, bad XML) gives one ``error:`` line on
-  stderr and exit code 2; summary files, XML configs and ``-z`` lists must be regular
-  files of at most 50 MB (:mod:`rouge_core.io.perl_inputs`);
+  stderr and exit code 2 (a config that is not XML at all, such as ``cand.txt ref.txt``, also names
+  the corpus form ``--candidates FILE --references FILE``); summary files, XML configs and ``-z``
+  lists must be regular files of at most 50 MB (:mod:`rouge_core.io.perl_inputs`);
 * numeric options read Perl's number syntax (``-r 1e3`` is 1000), but an integer option
   (``-n -l -b -r -2``) must hold a whole number and every option the whole text
   (Perl would read ``-n 2x`` as 2); ``-t`` reads the number at the start, as Perl;
@@ -32,7 +33,8 @@ printed lines. Deliberate differences:
   that dies is one ``error:`` line naming its pairs, exit code 1.
 
 Extra options: ``--profile``, ``--tokenizer``, ``--no-stem-exceptions``, ``--json`` (the averages;
-with ``-d`` also every evaluation's entry under ``evals``, an empty list without it), ``--version``;
+with ``-d`` also every evaluation's entry under ``evals``, an empty list without it), ``--version``
+(with :func:`rouge_core.backend`: numba or pure Python);
 ``--workers N`` (N processes, 0: every core), ``--dask-local N`` (a local Dask cluster of N worker
 processes) or ``--scheduler tcp://HOST:PORT`` (a running Dask cluster) score the pairs elsewhere, with
 the same output to the byte (:func:`runner_for`), N at most the machine's cores; ``-o FILE`` /
@@ -58,14 +60,25 @@ from ..batch.runners import ChunkError, ProcessRunner, Runner, cores, resolve_wo
 from ..config import VERSION as SIGNATURE_VERSION
 from ..config import RougeConfig
 from ..io.exception_db import open_data_directory
-from ..io.perl_inputs import InputError, UsageError, config_notes, read_file_list, read_summary, read_xml_config, shown
+from ..io.perl_inputs import (
+    MAX_CONFIG_BYTES,
+    InputError,
+    UsageError,
+    config_notes,
+    parse_xml_config,
+    read_bytes,
+    read_file_list,
+    read_summary,
+    shown,
+)
+from ..kernels.backend import backend
 from ..measures.registry import measures_from_perl
 from ..profiles import Stemmer
 from ..text.pair_notes import corpus_notes
 from ..text.stem import ExceptionTable, smart_stopwords, wordnet_exceptions
 from .format import PERL_NUMBER, PERL_SPACE, option_number, perl_labels
 from .interrupt import handling, interrupt_once
-from .options import CORPUS_OPTIONS, USAGE, parse_args
+from .options import CORPUS_OPTIONS, USAGE, parse_args, with_config_hint
 from .output import output_file
 from .report import (
     emit_output,
@@ -121,13 +134,23 @@ def build_config(opts: dict[str, Any]) -> RougeConfig:
 
 
 def version_text() -> str:
-    """The ``--version`` line: the version of the package that runs (``rouge_core.__version__``, the one
-    source pyproject.toml reads too), never another install's metadata found on the path.
+    """The release part of ``--version``: the version of the package that runs (``rouge_core.__version__``,
+    the one source pyproject.toml reads too), never another install's metadata found on the path.
 
     >>> version_text().startswith("rouge_core ") and "ROUGE-1.5.5 compatible; signature v1.0" in version_text()
     True
     """
     return f"rouge_core {__version__} (ROUGE-1.5.5 compatible; signature v{SIGNATURE_VERSION})"
+
+
+def version_line() -> str:
+    """The ``--version`` line: :func:`version_text` and the backend this process computes with
+    (:func:`rouge_core.backend`, so an install that runs the slow pure-Python path says so).
+
+    >>> version_line().startswith(version_text()[:-1] + "; backend: ")
+    True
+    """
+    return f"{version_text()[:-1]}; backend: {backend()})"
 
 
 def data_directory_setup(directory: str, config: RougeConfig) -> tuple[RougeConfig, list[str]]:
@@ -165,7 +188,7 @@ def run(argv: Sequence[str]) -> int:
         print(USAGE)
         return 0
     if "--version" in opts:
-        print(version_text())
+        print(version_line())
         return 0
     config = build_config(opts)
     if "-o" in opts and "--output" in opts:
@@ -285,7 +308,11 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Op
         peers = [pos[1] if len(pos) > 1 else "X"]
         evals = read_file_list(pos[0], opts["-z"], peers[0])
     else:
-        evals = read_xml_config(pos[0])
+        data = read_bytes(pos[0], MAX_CONFIG_BYTES, "a configuration file")
+        try:
+            evals = parse_xml_config(data, pos[0])
+        except InputError as e:  # `python -m rouge_core cand.txt ref.txt` is a common first try
+            raise InputError(with_config_hint(str(e), data, shown(pos[0]))) from None
         if "-a" not in opts and len(pos) < 2:
             raise UsageError(
                 "Please specify a system ID to evaluate or use option '-a' to evaluate all "

@@ -415,7 +415,10 @@ def test_config_notes_go_to_stderr(tmp_path, capsys):
 def test_version(capsys):
     code, out, err = run(capsys, ["--version"])
     assert code == 0 and err == ""
-    assert re.fullmatch(r"rouge_core \S+ \(ROUGE-1\.5\.5 compatible; signature v1\.0\)\n", out)
+    # issue 21: the backend too (tests/unit/test_cli_first_try.py checks it is rouge_core.backend()'s)
+    release = r"rouge_core \S+ \(ROUGE-1\.5\.5 compatible; signature v1\.0"
+    backend = r"; backend: (numba|python) \(.+\)"
+    assert re.fullmatch(release + backend + r"\)\n", out)
 
 
 def test_usage_names_the_new_options(capsys):
