@@ -9,6 +9,7 @@ import json
 import random
 from pathlib import Path
 
+import dask
 import distributed
 import pytest
 
@@ -93,6 +94,12 @@ def test_the_files_are_read_on_the_workers_not_here(client, tmp_path, monkeypatc
     # The workers are other processes: this patch reaches the client only, which must never read.
     monkeypatch.setattr(files, "read_file", refuse)
     _same_columns(score_files(paths, RougeConfig(), client=client), expected)
+
+
+def test_without_a_client_dasks_own_scheduler_reads_the_files(tmp_path):
+    paths = _shards(tmp_path)
+    with dask.config.set(scheduler="sync"):
+        _same_columns(score_files(paths, RougeConfig(max_n=2)), _local(paths, RougeConfig(max_n=2)))
 
 
 def test_a_gzip_shard_reads_as_its_plain_text(tmp_path):
