@@ -13,9 +13,12 @@ member) and the field. Formats:
 
 :func:`read_corpus` picks the reader by extension and content (:func:`detect_format`).
 Sentences: ``"lines"`` keeps a summary's line breaks (one sentence a line), ``"split"`` splits with
-:func:`rouge_core.text.sentences.split_sentences`; REALSumm's ``<t>`` tags and ROUGE-1.5.5's summary
-formats give their own sentences. Limits: :data:`MAX_BYTES` per input, :data:`MAX_PAIRS` documents,
-:data:`MAX_CHARS` characters of summary text, :data:`MAX_FILES` files, :data:`MAX_JSON_DEPTH`.
+:func:`rouge_core.text.sentences.split_sentences`' rule set, ``"punkt"`` with NLTK's punkt (Hugging
+Face's ``"\\n".join(nltk.sent_tokenize(text))``; needs NLTK's punkt_tab data, else a ``ValueError``
+before anything is read); REALSumm's ``<t>`` tags and ROUGE-1.5.5's summary formats give their own
+sentences (a zip's are then split further by ``"split"`` or ``"punkt"``). Limits: :data:`MAX_BYTES` per
+input, :data:`MAX_PAIRS` documents, :data:`MAX_CHARS` characters of summary text, :data:`MAX_FILES`
+files, :data:`MAX_JSON_DEPTH`.
 
 >>> corpus = read_corpus(b'{"system": "A", "candidate": "a b", "reference": "a c"}\\n', "run.jsonl")
 >>> pairs, ids = corpus.pairs("A")
@@ -33,7 +36,7 @@ from typing import Any, Sequence
 from ..decoding import decode_text
 from ..perl_inputs import InputError, read_bytes
 from .aligned import read_aligned
-from .common import SENTENCE_MODES, check_size, label
+from .common import MODE_SPLITTERS, SENTENCE_MODES, check_size, label
 from .jsonl import FLAVOURS, read_jsonl, sniff_flavour
 from .model import (
     FORMAT_NAMES,
@@ -59,6 +62,7 @@ __all__ = [
     "MAX_FILES",
     "MAX_JSON_DEPTH",
     "MAX_PAIRS",
+    "MODE_SPLITTERS",
     "SENTENCE_MODES",
     "Corpus",
     "Document",

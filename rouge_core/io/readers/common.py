@@ -5,20 +5,44 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from ...text.sentences import SPLITTER, split_sentences
+from ...text.punkt import PUNKT
+from ...text.sentences import SPLITTER, SPLITTERS, split_sentences
 from ..decoding import TextDecodeError, decode_text
 from ..perl_inputs import shown
 from . import model
 from .model import Corpus, Document, ReadError, Skipped
 
+#: The splitter (a name in :data:`rouge_core.text.sentences.SPLITTERS`) of each mode that splits:
+#: ``"split"`` is the rule set (its name since the first release), ``"punkt"`` NLTK's punkt.
+MODE_SPLITTERS = {"split": "rules", "punkt": "punkt"}
 #: How a reader may obtain sentences from a summary string.
-SENTENCE_MODES = ("lines", "split")
+SENTENCE_MODES = ("lines", *MODE_SPLITTERS)
+_DESCRIPTIONS = {
+    "lines": "the file's line breaks (one sentence per line)",
+    "split": f"split by the {SPLITTER}",
+    "punkt": f"split by {PUNKT}",
+}
 
 
 def check_mode(sentences: str) -> str:
-    """``sentences`` if it is a known mode (a wrong mode is a programming error: ``ValueError``)."""
+    """``sentences`` if it is a known mode whose splitter can run here. A wrong mode is a programming
+    error, a splitter without its data (punkt without NLTK's model) a missing install: both are a
+    ``ValueError`` saying so, raised before any input is read.
+
+    >>> check_mode("split")
+    'split'
+    >>> check_mode("sentences")
+    Traceback (most recent call last):
+    ...
+    ValueError: invalid sentences='sentences': allowed values are 'lines', 'split', 'punkt'
+    """
     if sentences not in SENTENCE_MODES:
-        raise ValueError(f"invalid sentences={sentences!r}: allowed values are 'lines', 'split'")
+        allowed = ", ".join(repr(m) for m in SENTENCE_MODES)
+        raise ValueError(f"invalid sentences={sentences!r}: allowed values are {allowed}")
+    splitter = MODE_SPLITTERS.get(sentences)
+    missing = SPLITTERS[splitter].unavailable() if splitter is not None else None
+    if missing is not None:
+        raise ValueError(missing)
     return sentences
 
 
@@ -27,8 +51,10 @@ def describe(sentences: str) -> str:
 
     >>> describe("lines")
     "the file's line breaks (one sentence per line)"
+    >>> describe("punkt")
+    "split by NLTK's punkt (nltk.sent_tokenize, English punkt_tab model)"
     """
-    return "the file's line breaks (one sentence per line)" if sentences == "lines" else f"split by the {SPLITTER}"
+    return _DESCRIPTIONS[sentences]
 
 
 def label(name: str) -> str:
@@ -77,13 +103,16 @@ def lines_of(text: str) -> list[str]:
 
 
 def sentences_of(text: str, mode: str) -> tuple[str, ...]:
-    """A summary string's sentences: its non-empty lines (``"lines"``), or split (``"split"``).
+    """A summary string's sentences: its non-empty lines (``"lines"``), or the non-empty lines of
+    :func:`~rouge_core.text.sentences.split_sentences` with the mode's splitter (``"split"``: the rule
+    set; ``"punkt"``: ``"\\n".join(nltk.sent_tokenize(text))``, as Hugging Face's examples do).
 
     >>> sentences_of("One. Two.\\n\\nThree", "lines"), sentences_of("One. Two.\\n\\nThree", "split")
     (('One. Two.', 'Three'), ('One.', 'Two.', 'Three'))
     """
-    if mode == "split":
-        return tuple(s for s in split_sentences(text).split("\n") if s)
+    splitter = MODE_SPLITTERS.get(mode)
+    if splitter is not None:
+        return tuple(s for s in split_sentences(text, splitter).split("\n") if s)
     return tuple(s for s in text.split("\n") if s)
 
 

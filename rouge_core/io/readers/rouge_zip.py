@@ -50,7 +50,7 @@ def read_zip(
     ``config`` names the config member; by default it is the zip's only ``.xml`` member, else its
     only ``.lst``/``.list`` member (a ``-z`` list: summaries in ``list_format``, system ``peer_id``,
     evaluation IDs 1, 2, ... as in ROUGE-1.5.5). A member is a ``-z`` list unless its name ends in
-    ``.xml`` or its text starts with ``<``. ``sentences="split"`` splits the sentences the summary
+    ``.xml`` or its text starts with ``<``. ``sentences="split"`` (or ``"punkt"``) splits the sentences the summary
     format gives further. An evaluation that lacks a peer is no error here: see
     :meth:`Corpus.check_systems`. A config that names no evaluation is a :class:`ReadError`; the
     notes of :func:`~rouge_core.io.perl_inputs.parse_xml_config` (two ``<EVAL>`` with one ID merged, as
@@ -107,7 +107,7 @@ def read_zip(
     fmt = "rouge-xml" if is_xml else "rouge-list"
     kinds = sorted({(ev.fmt or "").upper() for ev in evals}) or ["SPL"]
     how = f"ROUGE-1.5.5's {'/'.join(shown(k, 20) for k in kinds)} reading rules"
-    collector = Collector(name, fmt, how + (f", then {describe('split')}" if sentences == "split" else ""))
+    collector = Collector(name, fmt, how + (f", then {describe(sentences)}" if sentences != "lines" else ""))
     parsed: dict[tuple[str, Optional[str]], tuple[str, ...]] = {}
 
     def summary(path: str, fmt: Optional[str]) -> tuple[str, ...]:
@@ -118,7 +118,7 @@ def read_zip(
                 sents = parse_summary(decode(texts[member], shown_as), fmt, shown_as)
             except InputError as e:
                 raise ReadError(shown(str(e), 1000)) from None
-            parsed[(member, fmt)] = sentences_of("\n".join(sents), "split") if sentences == "split" else tuple(sents)
+            parsed[(member, fmt)] = sentences_of("\n".join(sents), sentences) if sentences != "lines" else tuple(sents)
         return parsed[(member, fmt)]
 
     for ev in evals:
