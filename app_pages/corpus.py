@@ -56,4 +56,4 @@ rows = pairs_to_show(frame, texts, common, view.column, picked)
 table_of_pairs(rows, result, view, current, system, config.signature(), corpus.for_system(system), KEY, PAGE)
 
 st.subheader("Downloads")
-downloads(result, config)
+downloads(result, config, current, view.stat)

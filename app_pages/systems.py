@@ -17,7 +17,7 @@ from ui.widgets import state
 from ui.widgets.corpus_input import arrived, corpus_loader, loaded
 from ui.widgets.systems_choice import what_to_compare
 from ui.widgets.systems_documents import documents_to_compare
-from ui.widgets.systems_downloads import signature_and_downloads
+from ui.widgets.systems_downloads import paper_table, signature_and_downloads
 from ui.widgets.systems_pairs import pairs_table
 from ui.widgets.systems_ranking import ranking_and_matrix
 from ui.widgets.systems_scatter import two_systems
@@ -72,6 +72,7 @@ st.subheader("Ranking and pairwise tests")
 ranking_and_matrix(result.comparison, names[choice.measure], result.documents, choice.alpha)
 pairs_table(result.comparison, choice.alpha)
 signature_and_downloads(ran, choice.alpha, config, current, dropped)
+paper_table(ran, choice.settings(float(config.confidence)), choice.alpha, names, config)
 
 st.subheader("Two systems, document by document")
 what_value = f"{names[choice.measure]} {choice.letter}"

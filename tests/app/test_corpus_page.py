@@ -277,7 +277,10 @@ def scored_m8():
 def test_the_page_offers_every_download():
     at = load_sample(start(), "realsumm")
     labels = [b.label for b in at.get("download_button")]
-    assert labels == ["Per-pair CSV", "Per-pair JSON", "Corpus JSON", "LaTeX table", "HTML report"]
+    assert labels == ["Per-pair CSV", "Per-pair JSON", "Corpus JSON", "LaTeX table", "HTML report"] + [
+        "Paper table (LaTeX)",
+        "Paper table (Markdown)",
+    ]
     codes = [c.value for c in at.main.code]
     assert DEFAULT.signature() in codes and export.perl_command(DEFAULT) in codes
 

@@ -5,7 +5,7 @@ ROUGE-1.5.5 command line and the data's IDs)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import plotly.graph_objects as go
 
@@ -13,12 +13,14 @@ from rouge_core import RougeConfig, __version__
 from rouge_core.io.csv_writer import records_csv
 from rouge_core.io.export import count_value as count_value  # re-exported: its home was this module
 from rouge_core.io.export import to_dict, write_json
+from rouge_core.io.paper_table import latex_escape as latex_escape  # re-exported: its home was this module
 from ui.render.corpus import (
     CANDIDATE_TOKENS,
     column,
     distribution_figure,
     examples_frame,
     headline,
+    interval_text,
     names,
     pair_notes,
     scatter_figure,
@@ -118,28 +120,8 @@ def corpus_json(scored: ScoredSystem) -> str:
     return write_json(out, indent=2, ensure_ascii=False, allow_nan=True)
 
 
-_LATEX = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-}
+# Control characters (line breaks among them) would end a LaTeX comment line.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
-
-
-def latex_escape(text: object) -> str:
-    """Text as LaTeX typesets it literally (line breaks become spaces).
-
-    >>> print(latex_escape("50% of a_b {x} \\\\ ~"))
-    50\\% of a\\_b \\{x\\} \\textbackslash{} \\textasciitilde{}
-    """
-    return "".join(_LATEX.get(ch, ch) for ch in _CONTROL.sub(" ", str(text)))
 
 
 def _comment(text: str) -> str:
@@ -209,12 +191,10 @@ code{background:#f3f4f6;padding:0.1rem 0.3rem;border-radius:0.2rem;overflow-wrap
 .figs{display:grid;grid-template-columns:repeat(auto-fit,minmax(30rem,1fr));gap:1rem}.note{color:#57606a;font-size:0.9rem}"""
 
 
-def html_report(scored: ScoredSystem) -> str:
-    """A self-contained HTML page: scores with intervals, the figures (plotly.js embedded once, so it
-    opens offline), the signature and the ROUGE-1.5.5 command line. About 5 MB (plotly.js)."""
-    config = scored.report.config
+def _scores_table(scored: ScoredSystem) -> str:
+    """One system's measures with R, P, F and their intervals, and the measures' notes, as HTML."""
     frame = summary_frame(scored)
-    conf = f"{config.confidence:g}%"
+    conf = f"{scored.report.config.confidence:g}%"
     head = "".join(
         f"<th>{esc(c)}</th>"
         for c in ("measure", "R", f"{conf} interval", "P", f"{conf} interval", "F", f"{conf} interval")
@@ -226,35 +206,88 @@ def html_report(scored: ScoredSystem) -> str:
             cells += [f"{r[stat]:.5f}", esc(r[f"{stat} {conf} interval"])]
         body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     notes = [f"<li>{esc(r['measure'])}: {esc(r['notes'])}</li>" for _, r in frame.iterrows() if r["notes"]]
-    figs = [
-        f.to_html(full_html=False, include_plotlyjs=k == 0, config={"displaylogo": False})
-        for k, f in enumerate(report_figures(scored))
-    ]
-    diffs = "".join(f"<li>no Perl equivalent: {esc(d)}</li>" for d in config.perl_differences())
+    table = f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    return table + (f"<ul class='note'>{''.join(notes)}</ul>" if notes else "")
+
+
+def _overview(systems: Sequence[ScoredSystem]) -> str:
+    """Every system in a row: its pairs and each headline measure's F with its interval."""
+    labels = headline(systems[0])
+    nm = names(systems[0])
+    conf = f"{systems[0].report.config.confidence:g}%"
+    head = "".join(f"<th>{esc(c)}</th>" for c in ("system", "pairs"))
+    head += "".join(f"<th>{esc(nm[k])} F</th><th>{esc(conf)} interval</th>" for k in labels)
+    body = []
+    for s in systems:
+        cells = [esc(s.system or "-"), f"{len(s.doc_ids):,}"]
+        for k in labels:
+            iv = s.report.measures[k].fmeasure
+            cells += [f"{iv.average:.5f}", esc(interval_text(iv))]
+        body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _figures(systems: Sequence[ScoredSystem]) -> list[str]:
+    """Each system's figures as one HTML block; plotly.js is embedded in the first figure of all only."""
+    out = []
+    plotly_js = True
+    for s in systems:
+        figs = []
+        for f in report_figures(s):
+            figs.append(f.to_html(full_html=False, include_plotlyjs=plotly_js, config={"displaylogo": False}))
+            plotly_js = False
+        out.append(f"<div class='figs'>{''.join(f'<div>{f}</div>' for f in figs)}</div>")
+    return out
+
+
+def html_report(scored: ScoredSystem | Sequence[ScoredSystem]) -> str:
+    """A self-contained HTML page of one system or of every system of an upload (give them all): an
+    overview of every system's headline scores, then each system's scores with intervals and figures
+    (plotly.js embedded once, so it opens offline), the signature and the ROUGE-1.5.5 command line. About
+    5 MB (plotly.js). Every name and text is escaped."""
+    systems = list(scored) if isinstance(scored, (list, tuple)) else [scored]
+    if not systems:
+        raise ValueError("an HTML report needs at least one scored system")
+    first = systems[0]
+    config = first.report.config
+    conf = f"{config.confidence:g}%"
     how = (
         f"{conf} bootstrap intervals from {config.bootstrap_samples:,} resamples"
         if config.averaging != 2
         else "scores of the summed counts (no resampling)"
     )
-    system = f", system <b>{esc(scored.system)}</b>" if scored.system else ""
+    several = len(systems) > 1
+    if several:
+        who = f", {len(systems)} systems: " + ", ".join(f"<b>{esc(s.system or '-')}</b>" for s in systems)
+        pairs = sum(len(s.doc_ids) for s in systems)
+    else:
+        who = f", system <b>{esc(first.system)}</b>" if first.system else ""
+        pairs = len(first.doc_ids)
+    diffs = "".join(f"<li>no Perl equivalent: {esc(d)}</li>" for d in config.perl_differences())
+    settings = [
+        "<h2>Settings</h2>",
+        f"<p>Signature <code>{esc(config.signature())}</code></p>",
+        f"<p>Equivalent ROUGE-1.5.5 command <code>{esc(perl_command(config))}</code></p>",
+        f"<ul class='note'>{diffs}</ul>" if diffs else "",
+    ]
+    figures = _figures(systems)
+    if several:  # an overview, then each system's scores with its figures, then the settings
+        body = ["<h2>Systems</h2>", _overview(systems)]
+        for s, figs in zip(systems, figures):
+            body += [f"<h2>System {esc(s.system or '-')}</h2>", _scores_table(s), "<h3>Distributions</h3>", figs]
+        body += settings
+    else:  # the report's first layout: scores, settings, figures
+        body = ["<h2>Corpus scores</h2>", _scores_table(first), *settings, "<h2>Distributions</h2>", figures[0]]
     return "\n".join(
         [
             "<!DOCTYPE html>",
             '<html lang="en"><head><meta charset="utf-8">',
-            f"<title>ROUGE Lens corpus report: {esc(scored.corpus)}</title>",
+            f"<title>ROUGE Lens corpus report: {esc(first.corpus)}</title>",
             f"<style>{_CSS}</style></head><body>",
             "<h1>ROUGE Lens corpus report</h1>",
-            f"<p>Corpus <b>{esc(scored.corpus)}</b>{system}: {len(scored.doc_ids):,} pairs "
-            f"(data digest <code>{esc(scored.digest)}</code>). Profile {esc(config.profile)}; {esc(how)}.</p>",
-            "<h2>Corpus scores</h2>",
-            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>",
-            f"<ul class='note'>{''.join(notes)}</ul>" if notes else "",
-            "<h2>Settings</h2>",
-            f"<p>Signature <code>{esc(config.signature())}</code></p>",
-            f"<p>Equivalent ROUGE-1.5.5 command <code>{esc(perl_command(config))}</code></p>",
-            f"<ul class='note'>{diffs}</ul>" if diffs else "",
-            "<h2>Distributions</h2>",
-            f"<div class='figs'>{''.join(f'<div>{f}</div>' for f in figs)}</div>",
+            f"<p>Corpus <b>{esc(first.corpus)}</b>{who}: {pairs:,} pairs "
+            f"(data digest <code>{esc(first.digest)}</code>). Profile {esc(config.profile)}; {esc(how)}.</p>",
+            *body,
             f"<p class='note'>Made by ROUGE Lens (rouge_core {esc(__version__)}). The figures are interactive "
             "and need no network.</p>",
             "</body></html>",

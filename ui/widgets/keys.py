@@ -238,6 +238,8 @@ KEYS: tuple[Key, ...] = (
     Key("corpus_dist:{col}:{kind}:{gen}", "ui/widgets/corpus_figures.py", "the distribution figure (point selection)"),
     Key("corpus_scatter:{col}:{gen}", "ui/widgets/corpus_figures.py", "the length vs score scatter (point selection)"),
     Key("corpus_dl:{name}", "ui/widgets/corpus_downloads.py", "a download button"),
+    Key("corpus_paper_baseline", "ui/widgets/corpus_downloads.py", "the paper table's baseline system (kept)"),
+    Key("corpus_paper_all", "ui/widgets/corpus_downloads.py", "the button scoring every system for the report"),
     # Why do the numbers differ?
     Key("diff_preset", "ui/widgets/differences_input.py", "the rule whose example to load"),
     Key("diff_source", "ui/widgets/differences_input.py", "Inspect's inputs or the page's own (kept)"),
@@ -299,6 +301,7 @@ KEYS: tuple[Key, ...] = (
         "the table of the selected documents and its row selection",
     ),
     Key("sys_dl:{name}", "ui/widgets/systems_downloads.py", "a download button"),
+    Key("sys_paper_baseline", "ui/widgets/systems_downloads.py", "the paper table's baseline system (kept)"),
     # Agreement with humans
     Key("_agree_msg", "ui/widgets/agreement_source.py", "the outcome of the last sample load, shown once"),
     Key(

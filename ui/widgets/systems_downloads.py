@@ -1,17 +1,23 @@
 """The Systems page's record of a comparison: its signature and the scoring options', how the scores were
-averaged and how long they took, and the three downloads (ranking CSV, pairs CSV, comparison JSON)."""
+averaged and how long they took, the three downloads (ranking CSV, pairs CSV, comparison JSON), and the
+table for a paper (LaTeX and Markdown: every measure, marks against a chosen baseline)."""
 
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 import streamlit as st
 
 from rouge_core import RougeConfig
-from ui.compute.systems import Ran
+from rouge_core.io import paper_table as paper
+from ui.compute.paper_table import systems_table
+from ui.compute.systems import Ran, Settings
 from ui.render import systems as view
+from ui.render.literal import md_literal
+from ui.render.numbers import number
 from ui.widgets.corpus_input import Loaded
+from ui.widgets.systems_choice import pick
 
 #: A download: its label, what makes its text (on click), its file name and type.
 Download = tuple[str, Callable[[], str], str, str]
@@ -59,3 +65,44 @@ def signature_and_downloads(
             icon=":material/download:",
             width="stretch",
         )
+
+
+def paper_table(ran: Ran, settings: Settings, alpha: float, names: Mapping[str, str], config: RougeConfig) -> None:
+    """The baseline picker and the two downloads of the paper table: the systems compared (rows) x every
+    measure the sidebar scores (columns), the page's statistic, intervals, test and significance level."""
+    scored = ran[0]
+    systems = list(scored)
+    c1, c2, c3 = st.columns([4, 2, 2], vertical_alignment="bottom")
+    baseline = pick(
+        c1.selectbox,
+        "Paper table: baseline",
+        "sys_paper_baseline",
+        systems[0],
+        systems,
+        help="Cells that differ from the baseline's with p < the level above are marked † (above) or ‡ (below).",
+    )
+    try:
+        table = systems_table(scored, settings, list(names), names, baseline, alpha, config)
+    except ValueError as e:  # a measure the chosen convention cannot compare: said, and no table
+        st.warning(md_literal(f"No paper table with these settings: {e}", 1500))
+        return
+    files = (
+        ("Paper table (LaTeX)", partial(paper.latex, table, number), "systems_table.tex", "text/x-tex"),
+        ("Paper table (Markdown)", partial(paper.markdown, table, number), "systems_table.md", "text/markdown"),
+    )
+    for box, (label, make, name, mime) in zip((c2, c3), files):
+        box.download_button(
+            label,
+            make,
+            name,
+            mime,
+            key=f"sys_dl:{name}",
+            on_click="ignore",
+            icon=":material/download:",
+            width="stretch",
+        )
+    st.caption(
+        f"Systems × every measure ({view.stat_letter(ran[1].comparison)}), each score with its interval as the "
+        "ranking shows it; best per column in bold; the signature, confidence level, test and number of "
+        "documents in the caption (LaTeX needs booktabs)."
+    )
