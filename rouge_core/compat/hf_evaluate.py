@@ -49,6 +49,19 @@ def compute(
 ) -> dict[str, list[float]]: ...
 
 
+@overload
+def compute(
+    predictions: Sequence[str],
+    references: References,
+    rouge_types: Optional[Sequence[str]] = None,
+    use_aggregator: bool = True,
+    use_stemmer: bool = False,
+    tokenizer: Optional[Any] = None,
+    *,
+    seed: Optional[int] = None,
+) -> Union[dict[str, float], dict[str, list[float]]]: ...
+
+
 def compute(
     predictions: Sequence[str],
     references: References,

@@ -17,7 +17,7 @@ from typing import Any, Callable, Optional, Sequence, Union
 
 from ..config import RougeConfig
 from ..text.tokenize import TextInput
-from .lines import RestoreNewlines, one_line, punkt_lines
+from .lines import Restore, punkt_lines, whole_text
 from .names import config_for
 
 #: rouge-score's targets of one prediction: one text (``score``) or several (``score_multi``).
@@ -71,23 +71,33 @@ def plan(names: tuple[str, ...], use_stemmer: bool, split_summaries: bool, token
     flat = tuple(n for n in names if n != "rougeLsum")
     passes = []
     if flat:
-        passes.append(Pass(_config(flat, use_stemmer, custom), flat, _same if custom is None else one_line))
+        # A custom tokenizer gets each whole text in one call, as rouge-score's rougeN and rougeL give it.
+        whole: Callable[[str], TextInput] = _same if custom is None else whole_text
+        passes.append(Pass(_config(flat, use_stemmer, custom, whole=True), flat, whole))
     if "rougeLsum" in names:
         keep = custom is not None
         lines: Callable[[str], TextInput] = (lambda t: punkt_lines(t, keep)) if split_summaries else _same
-        passes.append(Pass(_config(("rougeLsum",), use_stemmer, custom), ("rougeLsum",), lines))
+        passes.append(Pass(_config(("rougeLsum",), use_stemmer, custom, whole=False), ("rougeLsum",), lines))
     return passes
 
 
-def _config(names: tuple[str, ...], use_stemmer: bool, custom: Optional[Any]) -> RougeConfig:
+#: A caller's tokenizer and the name its signature gives it.
+Custom = tuple[Callable[[str], Sequence[str]], str]
+
+
+def _config(names: tuple[str, ...], use_stemmer: bool, custom: Optional[Custom], whole: bool) -> RougeConfig:
     config = config_for(names, use_stemmer)
+    if custom is None:
+        return config
+    from ..text.custom_tokenizer import CustomTokenizer
+
+    fn, name = custom
     # rouge-score builds its (stemming) default tokenizer only when it is given none.
-    return config if custom is None else replace(config, tokenizer=custom, stem=False)
+    return replace(config, tokenizer=CustomTokenizer.of(Restore(fn, whole), name=name), stem=False)
 
 
-def _custom(tokenizer: Any) -> Optional[Any]:
-    """rouge-score's ``tokenizer`` as rouge_core's custom tokenizer record (None: the default tokenizer),
-    named as the caller's function or class, fed whole texts (:class:`rouge_core.compat.lines.RestoreNewlines`)."""
+def _custom(tokenizer: Any) -> Optional[Custom]:
+    """rouge-score's ``tokenizer`` as a callable and its name (None: the default tokenizer)."""
     if not tokenizer:  # rouge-score's own test: ``if tokenizer:``
         return None
     fn: Callable[[str], Sequence[str]]
@@ -104,6 +114,5 @@ def _custom(tokenizer: Any) -> Optional[Any]:
         )
     from ..text.custom_tokenizer import CustomTokenizer, clean_name
 
-    # The signature names the caller's tokenizer (tok:custom:<name>), not the wrapper.
-    name = clean_name(tokenizer.__qualname__) if isinstance(tokenizer, type) else CustomTokenizer.of(tokenizer).name
-    return CustomTokenizer.of(RestoreNewlines(fn), name=name)
+    # The signature names the caller's tokenizer (tok:custom:<name>), not the wrapper around it.
+    return fn, clean_name(tokenizer.__qualname__) if isinstance(tokenizer, type) else CustomTokenizer.of(tokenizer).name

@@ -127,12 +127,15 @@ def test_a_custom_tokenizer_sees_whole_texts_for_rougeN_and_lines_for_rougeLsum(
     assert s["rougeLsum"] == (1.0, 1.0, 1.0)
     # list: every character a token, the line break included (2 of the target's 3: its '\n' is not predicted).
     assert RougeScorer(["rouge1"], tokenizer=list).score("a\nb", "a b")["rouge1"].recall == 2 / 3
+    # An empty text's tokens are the tokenizer's: "".split(" ") is [""], so two empty texts match.
+    assert RougeScorer(["rouge1", "rougeL"], tokenizer=Words()).score("", "")["rougeL"] == (1.0, 1.0, 1.0)
 
 
 def test_a_custom_tokenizer_refuses_text_holding_the_newline_standin():
+    # U+FFFF would read as a line break (a noncharacter: never in interchanged text).
     scorer = RougeScorer(["rouge1"], tokenizer=list)
     with pytest.raises(ValueError, match="U\\+FFFF"):
-        scorer.score("a\nb" + NEWLINE_STANDIN, "a")
+        scorer.score("a b" + NEWLINE_STANDIN, "a")
 
 
 def test_split_summaries_without_punkt_data_says_how_to_get_it(monkeypatch):
