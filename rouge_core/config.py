@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, Optional, Union, get_args
 from .profiles import Profile, check_quirks, format_quirks, parse_quirks, resolve
 from .text.custom_tokenizer import CUSTOM_PREFIX, CustomTokenizer, TokenizerCallable
 from .text.stem import Exceptions, ExceptionTable
+from .text.tokenizers_extra import missing_message
 
 if TYPE_CHECKING:  # it imports this module's types
     from .resolved import ResolvedConfig
@@ -22,7 +23,7 @@ VERSION = "1.0"
 #: The profiles, tokenizers and multi-reference modes a config accepts (type checkers see them as these
 #: literal strings; the config also checks them at run time, for callers without a type checker).
 ProfileName = Literal["rouge155", "rouge-score", "paper"]
-TokenizerName = Literal["rouge155", "rouge-score", "unicode"]
+TokenizerName = Literal["rouge155", "rouge-score", "unicode", "jieba", "fugashi", "thai"]
 MultiRefMode = Literal["pooled", "best", "jackknife"]
 PROFILES: tuple[ProfileName, ...] = get_args(ProfileName)
 TOKENIZERS: tuple[TokenizerName, ...] = get_args(TokenizerName)
@@ -433,6 +434,9 @@ def _check_tokenizer_name(name: str) -> None:
         )
     if name not in TOKENIZERS:
         _fail("tokenizer", name, ", ".join(TOKENIZERS))
+    missing = missing_message(name)  # jieba, fugashi, thai: optional packages (find_spec, no import)
+    if missing is not None:
+        raise ValueError(f"invalid tokenizer={name!r}: {missing}")
 
 
 def format_number(v: Any) -> str:

@@ -25,6 +25,7 @@ from ..config import TOKENIZERS, RougeConfig
 from ..profiles import Stemmer
 from ..text.stem import smart_stopwords
 from ..text.tokenize import TOKENIZER_FUNCS, TOKENIZER_RULES, TextInput, as_text, key_function, sentence_spans
+from ..text.tokenizers_extra import is_installed
 
 STAGES: tuple[str, ...] = ("case", "cleaning", "stopwords", "stemming")
 
@@ -32,6 +33,7 @@ _CASE_RULES = {
     "rouge155": "ASCII A-Z to a-z only (Perl's lc on bytes); every other character keeps its case",
     "rouge-score": "Python str.lower() on the whole text, before cleaning (the Kelvin sign becomes k)",
     "unicode": "Unicode case folding of each token (ß becomes ss)",
+    **{t: "Unicode case folding of each word the segmenter gives (ß becomes ss)" for t in ("jieba", "fugashi", "thai")},
 }
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
@@ -224,9 +226,21 @@ def tokenizer_config(tokenizer: str, config: RougeConfig) -> RougeConfig:
 
 
 def compare_tokenizers(text: TextInput, config: RougeConfig) -> dict[str, TokenStages]:
-    """:func:`token_stages` for every tokenizer (each with its package's stemmer), in ``TOKENIZERS`` order.
+    """:func:`token_stages` for every installed tokenizer (each with its package's stemmer), in
+    ``TOKENIZERS`` order; one whose optional package is missing (:func:`missing_tokenizers`) is left out.
 
-    >>> {t: s.keys for t, s in compare_tokenizers("警察 Café", RougeConfig()).items()}
+    >>> stages = compare_tokenizers("警察 Café", RougeConfig())
+    >>> {t: stages[t].keys for t in ("rouge155", "rouge-score", "unicode")}
     {'rouge155': ('caf',), 'rouge-score': ('caf',), 'unicode': ('警', '察', 'café')}
     """
-    return {t: token_stages(text, t, tokenizer_config(t, config)) for t in TOKENIZERS}
+    return {t: token_stages(text, t, tokenizer_config(t, config)) for t in TOKENIZERS if is_installed(t)}
+
+
+def missing_tokenizers() -> tuple[str, ...]:
+    """The tokenizers of ``TOKENIZERS`` whose optional package is not installed here (see
+    :func:`rouge_core.text.tokenizers_extra.missing_message`), in ``TOKENIZERS`` order.
+
+    >>> set(missing_tokenizers()) <= {"jieba", "fugashi", "thai"}
+    True
+    """
+    return tuple(t for t in TOKENIZERS if not is_installed(t))

@@ -55,7 +55,7 @@ def clean_name(name: str) -> str:
     ('my_tok_v2__', 'unnamed')
     """
     out = "".join(ch if "!" <= ch <= "~" and ch not in "|:" else "_" for ch in name)
-    return out[:MAX_NAME_CHARS] or "unnamed"
+    return out[-MAX_NAME_CHARS:] or "unnamed"  # the tail: a nested function's own name ends its __qualname__
 
 
 def _default_name(source: object) -> str:

@@ -1,7 +1,7 @@
 """From text to tokens, keeping character offsets into the original text.
 
 A summary is a string; its sentences are its non-empty lines (the SPL rule of
-ROUGE-1.5.5, also what rouge-score's rougeLsum uses). Three tokenizers decide
+ROUGE-1.5.5, also what rouge-score's rougeLsum uses). A tokenizer decides
 what a word is:
 
 * ``rouge155``: runs of ASCII letters and digits, ASCII lower-cased; every
@@ -9,7 +9,10 @@ what a word is:
 * ``rouge-score``: Python ``lower()`` first, then runs of ``[a-z0-9]`` (so the
   Kelvin sign becomes ``k`` while ``é`` still separates words);
 * ``unicode``: runs of Unicode letters, digits and combining marks, case-folded;
-  each CJK ideograph, kana and hangul syllable is a token of its own.
+  each CJK ideograph, kana and hangul syllable is a token of its own;
+* ``jieba``, ``fugashi``, ``thai``: Chinese, Japanese and Thai words, each by an optional package
+  (:mod:`.tokenizers_extra`), case-folded, punctuation dropped;
+* a Python callable given as ``RougeConfig(tokenizer=fn)`` (:mod:`.custom_tokenizer`).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Callable, Iterator, Sequence, Union
 
 from ..config import RougeConfig
@@ -26,6 +29,7 @@ from .custom_tokenizer import CustomTokenizer
 from .limits import limited_spans
 from .sentences import split_sentences as split_sentences  # re-exported: rouge_core.split_sentences
 from .stem import Exceptions, smart_stopwords, stem_nltk, stem_rouge155
+from .tokenizers_extra import RULE_TAIL, segmented_spans, segmented_words
 
 TextInput = Union[str, Sequence[str]]
 
@@ -244,6 +248,14 @@ TOKENIZER_REGISTRY: dict[str, Tokenizer] = {
             "Unicode letters, digits and marks, case-folded; each CJK character is a token",
             _tok_unicode,
             _words_unicode,
+        ),
+        *(
+            Tokenizer(name, rule + "; " + RULE_TAIL, partial(segmented_spans, name), partial(segmented_words, name))
+            for name, rule in (
+                ("jieba", "Chinese words by jieba's default dictionary without its HMM guesses"),
+                ("fugashi", "Japanese words by MeCab (fugashi) with the unidic-lite dictionary"),
+                ("thai", "Thai words by pythainlp's newmm engine and its bundled dictionary"),
+            )
         ),
     )
 }

@@ -279,7 +279,7 @@ def test_the_option_types_list_exactly_what_the_config_accepts():
 
     assert get_args(ProfileName) == PROFILES == ("rouge155", "rouge-score", "paper")
     assert set(PROFILES) == set(PROFILE_RECORDS)  # a profile record is a name type checkers accept, and back
-    assert get_args(TokenizerName) == TOKENIZERS == ("rouge155", "rouge-score", "unicode")
+    assert get_args(TokenizerName) == TOKENIZERS == ("rouge155", "rouge-score", "unicode", "jieba", "fugashi", "thai")
     assert get_args(MultiRefMode) == MULTI_REF_MODES == ("pooled", "best", "jackknife")
     with pytest.raises(ValueError, match="invalid profile='rouge-1.5.5'"):
         RougeConfig(profile="rouge-1.5.5")  # type: ignore[arg-type]

@@ -178,7 +178,7 @@ def test_byte_limit():
 
 
 def test_rules_documented_for_every_tokenizer():
-    assert set(TOKENIZER_RULES) == {"rouge155", "rouge-score", "unicode"}
+    assert set(TOKENIZER_RULES) == {"rouge155", "rouge-score", "unicode", "jieba", "fugashi", "thai"}
 
 
 def test_byte_limit_views_per_profile():
