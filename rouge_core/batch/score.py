@@ -22,6 +22,7 @@ Counts(hit=5, model=7, peer=8)
 
 from __future__ import annotations
 
+import logging
 import math
 from dataclasses import dataclass
 from functools import partial
@@ -33,6 +34,7 @@ from ..config import RougeConfig
 from ..evaluate import MeasureResult, score
 from ..measures.registry import measure_specs
 from ..measures.scoring import Counts, Score
+from ..text.custom_tokenizer import CustomTokenizer
 from ..text.tokenize import TextInput
 from . import compiled
 from .runners import InlineRunner, ProcessRunner, Runner, ThreadRunner, chunked, resolve_workers
@@ -45,6 +47,7 @@ DEFAULT_CHUNK = 512
 CHUNKS_PER_WORKER = 4
 
 _COUNT_FIELDS = ("hit", "model", "peer")
+_log = logging.getLogger(__name__)
 
 
 class PairError(ValueError):
@@ -263,13 +266,32 @@ def _runner(
 ) -> tuple[Runner, int, Optional[Union[ProcessRunner, ThreadRunner]]]:
     """(runner to use, its worker count, the runner to close afterwards if made here): threads when
     the compiled chunk path serves the config (its kernels release the GIL), else processes."""
+    stuck = _unpicklable_tokenizer(config)  # a lambda or a nested function cannot reach a worker process
     if runner is not None:
+        if stuck and not isinstance(runner, (InlineRunner, ThreadRunner)):
+            raise ValueError(
+                f"the tokenizer {stuck} cannot be sent to worker processes (it cannot be pickled): "
+                "define it at module level, or score in this process (workers=1, no runner)"
+            )
         return runner, int(getattr(runner, "workers", 1)), None
     n = resolve_workers(workers)
+    if n > 1 and stuck:
+        _log.warning(
+            "the tokenizer %s cannot be sent to worker processes (it cannot be pickled): scoring in this process; "
+            "define it at module level to use workers",
+            stuck,
+        )
+        return InlineRunner(), 1, None
     if n == 1:
         return InlineRunner(), 1, None
     owned: Union[ProcessRunner, ThreadRunner] = ThreadRunner(n) if compiled.supported(config) else ProcessRunner(n)
     return owned, n, owned
+
+
+def _unpicklable_tokenizer(config: RougeConfig) -> Optional[str]:
+    """The name of ``config``'s custom tokenizer when it cannot be pickled, else None."""
+    tok = config.tokenizer
+    return str(tok) if isinstance(tok, CustomTokenizer) and not tok.picklable() else None
 
 
 def _map_chunks(
@@ -327,7 +349,10 @@ def score_batch(
     naming its index.
 
     Worker processes start by ``forkserver`` (``spawn`` where there is none): a script that asks
-    for workers needs the ``if __name__ == "__main__":`` guard of :mod:`multiprocessing`.
+    for workers needs the ``if __name__ == "__main__":`` guard of :mod:`multiprocessing`. A custom
+    tokenizer that cannot be pickled (a lambda, a nested function) cannot reach them: with
+    ``workers`` the pairs are then scored in this process, with a warning logged; with a process or
+    Dask ``runner`` it is a ``ValueError``.
     """
     config = _check_config(config)
     parts = list(_map_chunks(columns_chunk, pairs, config, workers, chunk_size, runner))
