@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import streamlit as st
 
+from rouge_core.teach.token_stages import missing_tokenizers
 from rouge_core.text.tokenize import TOKENIZER_RULES
 from ui.compute.pair import rouge1_by_tokenizer, token_stages_for
 from ui.render.differences import MARKS_LEGEND, stage_html, text_marks_html
 from ui.render.html import page
 from ui.render.literal import md_literal
-from ui.render.tokenizer import COLUMNS, counts_frame
+from ui.render.tokenizer import COLUMNS, counts_frame, not_installed_text
 from ui.samples import OPENING_SAMPLE, load_samples
 from ui.widgets import kept, state
 from ui.widgets.inputs import clip
@@ -17,6 +18,7 @@ from ui.widgets.inputs import clip
 ss = st.session_state
 SAMPLES = load_samples()
 OWN = -1
+PER_ROW = 3
 OWN_TEXT = "Zürich's “naïve” café — 警察击毙了枪手 — 4 \u212a, İstanbul."
 
 
@@ -113,12 +115,21 @@ if n_kept < letters:  # no user text in this (markdown) message: the marked text
 
 st.subheader("Stage by stage")
 st.html(page(MARKS_LEGEND))
-for col, (tok, ts) in zip(st.columns(len(stages)), stages.items()):
-    with col:
-        st.markdown(f"**{tok}**")
-        st.caption(TOKENIZER_RULES[tok])
-        st.html(page(text_marks_html(ts)))
-        before: tuple[str, ...] = ()
-        for stage in ts.stages:
-            st.html(stage_html(stage, before))
-            before = stage.tokens
+shown = list(stages.items())
+for row in range(0, len(shown), PER_ROW):  # three tokenizers a row: six side by side would be unreadable
+    for col, (tok, ts) in zip(st.columns(PER_ROW), shown[row : row + PER_ROW]):
+        with col:
+            st.markdown(f"**{tok}**")
+            st.caption(TOKENIZER_RULES[tok])
+            st.html(page(text_marks_html(ts)))
+            before: tuple[str, ...] = ()
+            for stage in ts.stages:
+                st.html(stage_html(stage, before))
+                before = stage.tokens
+missing = not_installed_text(missing_tokenizers())
+if missing:
+    st.info(missing)
+st.caption(
+    "A tokenizer of your own (any Python function from a string to a list of strings) is for the API only: "
+    "`RougeConfig(tokenizer=fn)`, recorded in the signature as `tok:custom:<name>`."
+)

@@ -27,6 +27,7 @@ from rouge_core.teach.steps import (
     union_steps,
 )
 from rouge_core.teach.token_stages import TokenStages, compare_tokenizers, tokenizer_config
+from rouge_core.text.tokenizers_extra import is_installed
 from ui.compute.budget import Budget, Size, measure, problems, too_large_message
 from ui.compute.cache import REPORT_CACHE_BYTES, MemoryLRU, report_bytes
 from ui.render.literal import md_literal
@@ -92,9 +93,14 @@ def _rouge1(candidate: str, references: tuple[str, ...], signature: str) -> Scor
 
 
 def rouge1_by_tokenizer(candidate: str, references: Sequence[str], config: RougeConfig) -> dict[str, float]:
-    """The pair's ROUGE-1 recall under each tokenizer, each with its own package's stemmer
-    (``rouge_core.teach.token_stages.tokenizer_config``), the other options from ``config``."""
-    return {tok: rouge1_for(candidate, references, tokenizer_config(tok, config)).recall for tok in TOKENIZERS}
+    """The pair's ROUGE-1 recall under each installed tokenizer (one whose optional package is missing
+    is left out), each with its own package's stemmer (``rouge_core.teach.token_stages.tokenizer_config``),
+    the other options from ``config``."""
+    return {
+        tok: rouge1_for(candidate, references, tokenizer_config(tok, config)).recall
+        for tok in TOKENIZERS
+        if is_installed(tok)
+    }
 
 
 def rouge1_for(candidate: str, references: Sequence[str], config: RougeConfig) -> Score:

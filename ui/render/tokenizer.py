@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from typing import Mapping, Optional, Sequence
 
 import pandas as pd
 
 from rouge_core.teach.token_stages import TokenStages
+from rouge_core.text.tokenize import TOKENIZER_RULES
+from rouge_core.text.tokenizers_extra import REQUIREMENTS
 
 #: Column -> what it counts (the page shows these as the columns' help).
 COLUMNS: dict[str, str] = {
@@ -39,6 +41,19 @@ def counts_frame(stages: Mapping[str, TokenStages], rouge1: Optional[Mapping[str
             "stemmed": ts.stages[3].count,
         }
         if rouge1 is not None:
-            row["ROUGE-1 R"] = rouge1[tok]
+            row["ROUGE-1 R"] = rouge1.get(tok)  # None (an empty cell) for a tokenizer it has no score of
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def not_installed_text(names: Sequence[str]) -> str:
+    """Markdown naming each tokenizer whose optional package is missing, with its rule's first clause
+    and the command that installs it ('' when none is missing).
+
+    >>> not_installed_text(["jieba"]).splitlines()[1]
+    "- **jieba** (Chinese words by jieba's default dictionary without its HMM guesses): `pip install 'rouge-core[zh]'`"
+    """
+    if not names:
+        return ""
+    lines = [f"- **{n}** ({TOKENIZER_RULES[n].split(';')[0]}): `{REQUIREMENTS[n].install}`" for n in names]
+    return "\n".join(["Not installed here, so not shown (each is an optional extra):", *lines])

@@ -18,6 +18,7 @@ from rouge_core.config import (
     TOKENIZERS,
 )
 from rouge_core.presets import SIDEBAR_PRESETS
+from rouge_core.text.tokenizers_extra import is_installed, missing_message
 from ui.render.literal import md_literal
 from ui.widgets.measure_rows import MAX_SKIP, MEASURE_KEYS, draw_measure_rows, measure_fields, measure_state
 
@@ -31,6 +32,15 @@ MULTI_REF_LABELS = {mode: text.label for mode, text in MULTI_REF_TEXT.items()}
 #: The sidebar's presets (defined in rouge_core.presets, which the corpus comparison shares).
 PRESETS: dict[str, RougeConfig] = dict(SIDEBAR_PRESETS)
 DEFAULT = RougeConfig(max_n=4, skip_distance=4, wlcs_weight=1.2)
+
+
+def tokenizer_label(name: str) -> str:
+    """The sidebar's name of a tokenizer: its name, and "(not installed)" when its package is missing.
+
+    >>> tokenizer_label("unicode")
+    'unicode'
+    """
+    return name if is_installed(name) else f"{name} (not installed)"
 
 
 def config_to_state(c: RougeConfig) -> dict[str, Any]:
@@ -193,7 +203,9 @@ def sidebar_config(page: str = "", folded: bool = False) -> RougeConfig:
         "Tokenizer",
         TOKENIZERS,
         key="opt_tokenizer",
-        help="rouge155 keeps ASCII letters and digits only; unicode keeps every script.",
+        format_func=tokenizer_label,
+        help="rouge155 keeps ASCII letters and digits only; unicode keeps every script (each CJK character a "
+        "token); jieba, fugashi and thai split Chinese, Japanese and Thai into words (optional packages).",
     )
     sb.checkbox("Stemming (-m)", key="opt_stem")
     sb.checkbox(
@@ -245,7 +257,15 @@ def sidebar_config(page: str = "", folded: bool = False) -> RougeConfig:
         config = state_to_config(st.session_state)
         st.session_state["_opt_saved"] = {k: st.session_state[k] for k in config_to_state(config)}
     except ValueError as exc:
-        sb.error(md_literal(f"These options do not go together: {exc}. Using the defaults.", 400))
+        missing = missing_message(str(st.session_state["opt_tokenizer"]))  # a tokenizer's package, not a clash
+        sb.error(
+            md_literal(
+                f"{missing}. Using the defaults."
+                if missing
+                else f"These options do not go together: {exc}. Using the defaults.",
+                400,
+            )
+        )
         config = DEFAULT
     sig = config.signature()
     if st.query_params.get("cfg") != sig:
