@@ -5,7 +5,7 @@ ROUGE-1.5.5 command line and the data's IDs)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence, cast
 
 import plotly.graph_objects as go
 
@@ -245,7 +245,8 @@ def html_report(scored: ScoredSystem | Sequence[ScoredSystem]) -> str:
     overview of every system's headline scores, then each system's scores with intervals and figures
     (plotly.js embedded once, so it opens offline), the signature and the ROUGE-1.5.5 command line. About
     5 MB (plotly.js). Every name and text is escaped."""
-    systems = list(scored) if isinstance(scored, (list, tuple)) else [scored]
+    # One ScoredSystem (the report's first form) or several; a ScoredSystem is no sequence.
+    systems: list[ScoredSystem] = list(scored) if isinstance(scored, (list, tuple)) else [cast("ScoredSystem", scored)]
     if not systems:
         raise ValueError("an HTML report needs at least one scored system")
     first = systems[0]
