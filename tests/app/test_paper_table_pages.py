@@ -157,3 +157,41 @@ def test_the_corpus_page_report_and_table_cover_every_system():
             iv = s.report.measures[label].recall
             shown = f"{number(iv.average)} [{number(iv.ci_low)}, {number(iv.ci_high)}]"
             assert text.replace("**", "").startswith(shown), label
+
+
+def corpus_page_with(data: bytes, name: str) -> tuple[AppTest, Loaded]:
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at = ok(at.switch_page("app_pages/corpus.py").run())
+    current = read_source(Source("file", name, ((name, data),)), "lines")
+    at.session_state[LOADED.format(key=KEY)] = current
+    return ok(at.run()), current
+
+
+def test_a_slow_scoring_waits_for_the_button(monkeypatch):
+    import ui.widgets.corpus_downloads as downloads
+
+    monkeypatch.setattr(downloads, "AUTO_SECONDS", -1.0)  # any estimate is too long: the button is offered
+    data = three_systems().replace(b"the cat", b"one cat")  # data of its own: nothing cached yet
+    at, _ = corpus_page_with(data, "slow.jsonl")
+    button = at.button(key="corpus_paper_all")
+    assert button.label.startswith("Score the other 2 systems (about ")
+    assert "Until then the HTML report and the paper table hold the system shown only." in [c.value for c in at.caption]
+    at = ok(button.click().run())  # scores the other two (the button itself is drawn on this run)
+    assert not any(c.value.startswith("Until then") for c in at.caption)
+    at = ok(at.run())
+    assert not [b for b in at.button if b.key == "corpus_paper_all"]  # every system is scored now
+
+
+def test_systems_on_other_documents_get_no_marks_and_a_note():
+    data = b"\n".join(
+        line for line in three_systems().splitlines() if b'"plain"' not in line or b'"id": "4"' not in line
+    )
+    current = read_source(Source("file", "gap.jsonl", (("gap.jsonl", data + b"\n"),)), "lines")
+    cfg = RougeConfig(max_n=2, wlcs_weight=None, skip_distance=None)
+    table = corpus_table(scored_all(current, cfg), "F", NAMES[0], cfg)
+    assert not any(c.mark for row in table.cells for c in row) and table.test == ""
+    assert table.notes[0].startswith("no significance marks: all systems must share the same eval ids")
+    assert table.notes[1] == "systems scored on different documents: a_b & c% 4, <b>bold</b> 4, plain 3"
+    assert "a\\_b \\& c\\% 4, <b>bold</b> 4, plain 3" in latex(table, number)  # the caption's note, escaped
+    assert markdown_escape(table.notes[1]) in markdown(table, number)
