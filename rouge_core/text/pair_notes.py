@@ -14,6 +14,7 @@ command line prints these notes so such a 0 is never silent. :func:`pair_notes` 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Mapping, Optional, Sequence, Union
 
@@ -105,14 +106,25 @@ def unicode_hint(texts: Sequence[TextInput], config: RougeConfig) -> Optional[st
     'non-ASCII text is not a word for the rouge155 tokenizer: try --tokenizer unicode'
     >>> unicode_hint(["!!!"], RougeConfig()) is None
     True
+
+    Thai is written without spaces, so ``unicode`` would make each run of Thai letters one word: for
+    Thai text the hint names the ``thai`` tokenizer instead.
+
+    >>> unicode_hint(["ตำรวจยิงคนร้าย"], RougeConfig())
+    'non-ASCII text is not a word for the rouge155 tokenizer: try --tokenizer thai (Thai words)'
     """
     if config.tokenizer not in ASCII_TOKENIZERS:  # the others keep letters of every script (or decide alone)
         return None
     other = replace(config, tokenizer=UNICODE)
     for text in texts:
         if summary_state(text, config) == NO_TOKENS and summary_state(text, other) == TOKENS:
-            return f"non-ASCII text is not a word for the {config.tokenizer} tokenizer: try --tokenizer unicode"
+            better = "thai (Thai words)" if _THAI.search(as_text(text)) else UNICODE
+            return f"non-ASCII text is not a word for the {config.tokenizer} tokenizer: try --tokenizer {better}"
     return None
+
+
+#: Thai letters (the Unicode block U+0E00-U+0E7F).
+_THAI = re.compile("[\u0e00-\u0e7f]")
 
 
 #: Evaluation IDs named per note in :meth:`CorpusNotes.lines` (the rest are counted).
