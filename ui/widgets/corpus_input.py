@@ -16,8 +16,18 @@ from typing import Any, Callable, Optional, Sequence, TypeVar, cast
 
 import streamlit as st
 
-from rouge_core.io.readers import FORMAT_NAMES, Corpus, Document, ReadError, read_aligned, read_corpus, table_columns
-from rouge_core.text.sentences import SPLITTER
+from rouge_core.io.readers import (
+    FORMAT_NAMES,
+    MODE_SPLITTERS,
+    Corpus,
+    Document,
+    ReadError,
+    read_aligned,
+    read_corpus,
+    table_columns,
+)
+from rouge_core.text.punkt import PUNKT
+from rouge_core.text.sentences import SPLITTER, SPLITTERS
 from ui.render.corpus import describe, limits_text, one_line_note
 from ui.render.literal import md_literal
 from ui.widgets import kept, state, way_back
@@ -27,7 +37,7 @@ from ui.widgets.inputs import MAX_UPLOAD_BYTES
 # -- session keys ("{key}" is the loader's key: pages calling the loader with one key share its corpus) --
 LOADED = "corpus:{key}:loaded"  # the Loaded record (corpus, what it was read from, digest)
 HOW = "corpus:{key}:how"  # radio: sample / file / aligned
-SENTENCES = "corpus:{key}:sentences"  # radio: lines / split
+SENTENCES = "corpus:{key}:sentences"  # radio: lines / split / punkt
 UPLOAD = "corpus:{key}:upload"  # uploader: one corpus file
 ALIGNED_CAND = "corpus:{key}:aligned_cand"  # uploader: the candidate file (one summary a line)
 ALIGNED_REFS = "corpus:{key}:aligned_refs"  # uploader: the reference files
@@ -75,7 +85,20 @@ SAMPLES = {
 SENTENCE_LABELS = {
     "lines": "Keep the file's line breaks (one sentence a line)",
     "split": f"Split into sentences ({SPLITTER})",
+    "punkt": f"Split as Hugging Face's summarization examples do ({PUNKT})",
 }
+
+
+def sentence_label(mode: str) -> str:
+    """A sentence mode as the radio shows it; a splitter that cannot run here says so (choosing it
+    then shows what to install).
+
+    >>> sentence_label("lines")
+    "Keep the file's line breaks (one sentence a line)"
+    """
+    splitter = MODE_SPLITTERS.get(mode)
+    missing = splitter is not None and SPLITTERS[splitter].unavailable() is not None
+    return SENTENCE_LABELS[mode] + (" — not installed here" if missing else "")
 
 
 @dataclass(frozen=True)
@@ -196,10 +219,13 @@ def _load_aligned(key: str) -> None:
 
 
 def _reread(key: str) -> None:
-    """A new sentence mode: read the kept source again."""
+    """A new sentence mode: read the kept source again. When that fails (punkt without NLTK's model)
+    the message is shown and the choice goes back to the mode the kept corpus was read with."""
     current = loaded(key)
     if current is not None:
         _load(key, lambda: current.source)
+        if loaded(key) is current:
+            kept.set_value(SENTENCES.format(key=key), current.sentences)
 
 
 def persistent(widget: Callable[..., Any], label: str, key: str, default: T, **kwargs: Any) -> T:
@@ -324,13 +350,13 @@ def corpus_loader(key: str) -> Optional[Corpus]:
                 f"**Corpus: {md_literal(current.source.name, 120)}** · {FORMAT_NAMES.get(c.fmt, c.fmt)} · "
                 f"{md_literal(describe(c))}"
             )
-        mode = persistent(
+        persistent(
             st.radio,
             "Sentences (ROUGE-L compares summaries sentence by sentence)",
             SENTENCES.format(key=key),
             "lines",
             options=list(SENTENCE_LABELS),
-            format_func=SENTENCE_LABELS.__getitem__,
+            format_func=sentence_label,
             horizontal=True,
             on_change=_reread,
             args=(key,),
@@ -347,7 +373,7 @@ def corpus_loader(key: str) -> Optional[Corpus]:
             return None
         c = current.corpus
         st.caption(md_literal(f"Sentences used: {c.sentences}.", 400))
-        note = one_line_note(c, str(mode))
+        note = one_line_note(c, current.sentences)  # the mode it was read with (a failed re-read keeps it)
         if note:
             st.info(md_literal(note, 600))
         check = c.check_systems()

@@ -79,6 +79,7 @@ KEYS: tuple[Key, ...] = (
     Key("_split_preview", "ui/widgets/inspect_split.py", "the sentence splitter's proposal awaiting apply or cancel"),
     Key("_split_undo", "ui/widgets/inspect_split.py", "the texts before the last split, for undo"),
     Key("split_cancel", "ui/widgets/inspect_split.py", "the button cancelling a proposed split"),
+    Key("split_with", "ui/widgets/inspect_split.py", "the splitter proposing the split: rules or punkt (kept)"),
     Key("inspect", "app_pages/inspect.py", "the prefix of Inspect's match-view widgets"),
     Key("inspect_grid_stat", "ui/widgets/inspect_scores.py", "the statistic of the per-reference grid"),
     Key("{key}_ref", "ui/widgets/match_views.py", "a match view's reference picker"),
