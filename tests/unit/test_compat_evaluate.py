@@ -50,7 +50,7 @@ def test_seed_draws_as_the_global_seed_would_without_touching_it():
     assert (np.random.get_state()[1] == state).all()
 
 
-def test_unseeded_aggregates_vary_from_draw_to_draw():
+def test_the_aggregate_depends_on_the_draws():
     preds = [" ".join("abcdefgh"[: k % 8 + 1]) for k in range(40)]
     refs = [" ".join("abcdefgh"[(k * 3) % 5 :]) for k in range(40)]
     values = {compute(preds, refs, rouge_types=["rouge1"], seed=s)["rouge1"] for s in range(20)}
