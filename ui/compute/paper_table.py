@@ -15,7 +15,7 @@ from typing import Mapping, Optional, Sequence, cast
 from rouge_core import RougeConfig
 from rouge_core.io.paper_table import Cell, Mark, PaperTable
 from rouge_core.stats.comparison import METHODS, Comparison
-from rouge_core.stats.systems import STATISTICS, Statistic
+from rouge_core.stats.systems import CONVENTIONS, STATISTICS, Statistic
 from ui.compute.corpus import ScoredSystem, is_cached, problems, size_of
 from ui.compute.systems import Settings, compare, resampled
 from ui.render.corpus import STATS
@@ -40,7 +40,16 @@ def described_test(method: str, samples: int, seed: int) -> str:
 
 
 def mark(cmp: Comparison, system: str, baseline: Optional[str], alpha: float) -> Mark:
-    """``better`` / ``worse`` when ``system`` differs from ``baseline`` with p < ``alpha``, else ``""``."""
+    """``better`` / ``worse`` when ``system`` differs from ``baseline`` with p < ``alpha``, else ``""``.
+
+    >>> from rouge_core.stats.comparison import compare_systems
+    >>> from rouge_core.stats.systems import SystemScores
+    >>> a = [0.2, 0.3, 0.4, 0.5]  # B is A + 0.1 on every document: p = 1 / (99 + 1)
+    >>> s = {"A": SystemScores.from_scores(a), "B": SystemScores.from_scores([x + 0.1 for x in a])}
+    >>> cmp = compare_systems(s, samples=99, seed=1)
+    >>> mark(cmp, "B", "A", 0.05), mark(cmp, "A", "B", 0.05), mark(cmp, "A", "A", 0.05), mark(cmp, "B", "A", 0.01)
+    ('better', 'worse', '', '')
+    """
     if baseline is None or system == baseline:
         return ""
     t = cmp.pair(system, baseline).test
@@ -61,7 +70,22 @@ def systems_table(
     """The Systems page's table: every measure of ``labels`` compared as the page compares its measure.
 
     Raises ``ValueError`` with rouge_core's message when a measure cannot be compared (pooled counts of a
-    jackknifed measure, for one)."""
+    jackknifed measure, for one).
+
+    >>> from ui.compute.corpus import score_system
+    >>> from ui.widgets.corpus_input import Source, read_source
+    >>> lines = [f'{{"id": "{i}", "system": "{s}", "candidate": "{c}", "references": ["{r}"]}}'
+    ...          for s, i, c, r in [("A", 1, "a b", "a c"), ("A", 2, "x y", "x z"), ("B", 1, "a c", "a c"),
+    ...                             ("B", 2, "x y", "x z")]]
+    >>> data = "\\n".join(lines).encode()
+    >>> current = read_source(Source("file", "x.jsonl", (("x.jsonl", data),)), "lines")
+    >>> cfg = RougeConfig(max_n=1, wlcs_weight=None, skip_distance=None)
+    >>> scored = {s: score_system(current, s, cfg) for s in "AB"}
+    >>> t = systems_table(scored, Settings("ROUGE-1", "fmeasure", "mean", "bootstrap", 10, 0, 95.0),
+    ...                   ["ROUGE-1", "ROUGE-L"], {"ROUGE-1": "ROUGE-1", "ROUGE-L": "ROUGE-L"}, "A", 0.05, cfg)
+    >>> t.systems, t.measures, t.documents, round(t.cells[1][0].score, 4)
+    (('A', 'B'), ('ROUGE-1', 'ROUGE-L'), 2, 0.75)
+    """
     rows: dict[str, list[Cell]] = {name: [] for name in scored}
     documents = 0
     for label in labels:
@@ -80,13 +104,12 @@ def systems_table(
         config.signature(),
         settings.confidence,
         documents,
-        f"percentile bootstrap, {settings.samples:,} resamples of the documents"
-        if settings.method == "bootstrap"
-        else f"percentile bootstrap, {settings.samples:,} resamples of the documents (the test shuffles as many)",
+        # compare_systems draws as many bootstrap resamples for the intervals as the test's samples, whatever the test
+        f"percentile bootstrap, {settings.samples:,} resamples of the documents",
         described_test(settings.method, settings.samples, settings.seed),
         baseline,
         alpha,
-        (f"scores: {'pooled counts' if settings.convention == 'pooled' else 'mean of per-pair scores'}",),
+        (f"scores: {CONVENTIONS[settings.convention]}",),
     )
 
 
@@ -94,7 +117,20 @@ def corpus_table(
     scored: Mapping[str, ScoredSystem], letter: str, baseline: Optional[str], config: RougeConfig
 ) -> PaperTable:
     """The Corpus page's table: each system's corpus scores as "Corpus scores" shows them, marked by the
-    Systems page's default test when the systems share their documents (else a note says why not)."""
+    Systems page's default test when the systems share their documents (else a note says why not).
+
+    >>> from ui.compute.corpus import score_system
+    >>> from ui.widgets.corpus_input import Source, read_source
+    >>> lines = [f'{{"id": "{i}", "system": "{s}", "candidate": "{c}", "references": ["{r}"]}}'
+    ...          for s, i, c, r in [("A", 1, "a b", "a c"), ("A", 2, "x y", "x z"), ("B", 1, "a c", "a c"),
+    ...                             ("B", 2, "x y", "x z")]]
+    >>> data = "\\n".join(lines).encode()
+    >>> current = read_source(Source("file", "x.jsonl", (("x.jsonl", data),)), "lines")
+    >>> cfg = RougeConfig(max_n=1, wlcs_weight=None, skip_distance=None)
+    >>> t = corpus_table({s: score_system(current, s, cfg) for s in "AB"}, "R", "A", cfg)
+    >>> t.statistic, t.measures, [round(row[0].score, 4) for row in t.cells], t.test[:26]
+    ('R', ('ROUGE-1', 'ROUGE-L'), [0.5, 0.75], 'two-sided paired bootstrap')
+    """
     first = next(iter(scored.values()))
     labels = list(first.report.measures)
     names = shown_names(first)  # the profile's names (ROUGE-2 or rouge2)
@@ -160,12 +196,27 @@ class Plan:
 
     @property
     def fits(self) -> bool:
-        """Nothing is left to score."""
+        """Nothing is left to score.
+
+        >>> Plan((), 0.0, ("X",)).fits, Plan(("A",), 1.5, ()).fits
+        (True, False)
+        """
         return not self.todo
 
 
 def plan(current: Loaded, config: RougeConfig) -> Plan:
-    """What scoring every system of ``current`` would still take."""
+    """What scoring every system of ``current`` would still take.
+
+    >>> from ui.widgets.corpus_input import Source, read_source
+    >>> lines = [f'{{"id": "{i}", "system": "{s}", "candidate": "{c}", "references": ["{r}"]}}'
+    ...          for s, i, c, r in [("A", 1, "a b", "a c"), ("A", 2, "x y", "x z"), ("B", 1, "a c", "a c"),
+    ...                             ("B", 2, "x y", "x z")]]
+    >>> data = "\\n".join(lines).encode()
+    >>> current = read_source(Source("file", "x.jsonl", (("x.jsonl", data),)), "lines")
+    >>> p = plan(current, RougeConfig(max_n=1, wlcs_weight=None, skip_distance=None, seed=12345))
+    >>> p.todo, p.over, p.seconds > 0
+    (('A', 'B'), (), True)
+    """
     systems = list(current.corpus.systems())
     over = tuple(s for s in systems if problems(size_of(current, s), config))
     todo = tuple(s for s in systems if s not in over and not is_cached(current, s, config))
