@@ -24,6 +24,7 @@ import importlib
 import importlib.util
 import logging
 import re
+import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -111,9 +112,12 @@ def _jieba() -> Segmenter:
 def _fugashi() -> Segmenter:
     fugashi = importlib.import_module("fugashi")
     dicdir = importlib.import_module("unidic_lite").DICDIR
-    tagger: Any = fugashi.Tagger(f'-d "{dicdir}"')
+    taggers = threading.local()  # a MeCab tagger is not safe across threads (the app's sessions are threads)
 
     def segment(text: str) -> list[str]:
+        tagger: Any = getattr(taggers, "tagger", None)
+        if tagger is None:
+            tagger = taggers.tagger = fugashi.Tagger(f'-d "{dicdir}"')
         return [word.surface for word in tagger(text)]
 
     return segment
