@@ -9,6 +9,10 @@ when it is missing; ``scripts/test.sh`` installs it, so CI runs them all.
 
 from __future__ import annotations
 
+import doctest
+import re
+from pathlib import Path
+
 import nltk.data
 import pytest
 
@@ -236,3 +240,15 @@ def test_hf_course_rouge_example_after_punkt():
         1.0,
         0.92,
     )
+
+
+@needs_punkt
+def test_docs_sentences_python_block_runs():
+    doc = Path(__file__).resolve().parents[2] / "docs" / "sentences.md"
+    blocks = re.findall(r"```python\n(.*?)```", doc.read_text(encoding="utf-8"), flags=re.S)
+    assert blocks
+    for block in blocks:
+        test = doctest.DocTestParser().get_doctest(block, {}, "sentences.md", str(doc), 0)
+        runner = doctest.DocTestRunner()
+        runner.run(test)
+        assert test.examples and runner.summarize(verbose=False).failed == 0
