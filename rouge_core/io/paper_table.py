@@ -147,9 +147,11 @@ def _caption(
     esc: Callable[[str], str],
     code: Callable[[str], str],
     marks: dict[str, str],
+    below: str,
 ) -> str:
     # ``words`` writes this module's own words (LaTeX must escape its %), ``esc`` the user's text (the
-    # baseline's name, notes that may quote names), ``code`` the signature; the marks are the format's markup.
+    # baseline's name, notes that may quote names), ``code`` the signature; the marks and ``below`` (the
+    # "p <" of the level) are the format's markup.
     stat = STATISTIC_NAMES[table.statistic]
     n = len(table.systems)
     text = words(f"ROUGE {stat} ({table.statistic}) of {n:,} system{'s' * (n != 1)} on {table.documents:,} documents")
@@ -159,7 +161,8 @@ def _caption(
     if table.baseline is not None and table.test:
         text += f". {marks['better']} / {marks['worse']}" + words(": significantly above / below the baseline ")
         text += esc(table.baseline)
-        text += words(f" (p < {table.alpha:g}, {table.test}; no correction for multiple comparisons)")
+        text += " (" + below.format(alpha=table.alpha)
+        text += words(f", {table.test}; no correction for multiple comparisons)")
     text += "".join(". " + esc(note.rstrip(".")) for note in table.notes)
     return text + ". " + words("Signature: ") + code(table.signature) + "."
 
@@ -173,7 +176,7 @@ def _interval(cell: Cell, fmt: Format) -> str:
 
 def latex(table: PaperTable, fmt: Format) -> str:
     """A booktabs table (``\\toprule``, ``\\midrule``, ``\\bottomrule``; no vertical rules); needs
-    ``\\usepackage{booktabs}`` only.
+    ``\\usepackage{booktabs}`` (and T1 font encoding for names holding ``<``, ``>`` or ``|``).
 
     >>> t = PaperTable(("a_b",), ("ROUGE-1",), ((Cell(0.5, 0.4, 0.6),),), "F", "s|v:1", 95.0, 3, "b", "", None, 0.05)
     >>> print(latex(t, "{:.2f}".format).split("\\\\midrule")[1].split("\\\\bottomrule")[0].strip())
@@ -182,7 +185,7 @@ def latex(table: PaperTable, fmt: Format) -> str:
     bold = best(table, fmt)
     lines = [
         f"% signature: {_CONTROL.sub(' ', table.signature)}",
-        "% needs \\usepackage{booktabs}",
+        "% needs \\usepackage{booktabs} (and \\usepackage[T1]{fontenc} if a system name holds < > or |)",
         "\\begin{table}[t]",
         "  \\centering",
         "  \\begin{tabular}{l" + "r" * len(table.measures) + "}",
@@ -197,14 +200,15 @@ def latex(table: PaperTable, fmt: Format) -> str:
             ci = _interval(c, fmt)
             cells.append(score + (f" {{\\scriptsize {ci}}}" if ci else "") + LATEX_MARKS.get(c.mark, ""))
         lines.append("    " + " & ".join(cells) + " \\\\")
-    # A signature has no spaces: let the caption break it after each field.
-    caption = _caption(table, latex_escape, latex_escape, lambda s: "\\texttt{" + _breakable(s) + "}", LATEX_MARKS)
+    # ``<`` in text is another glyph in LaTeX's default (OT1) encoding: the level is written in maths.
+    caption = _caption(table, latex_escape, latex_escape, _texttt, LATEX_MARKS, "$p < {alpha:g}$")
     lines += ["    \\bottomrule", "  \\end{tabular}", f"  \\caption{{{caption}}}", "\\end{table}", ""]
     return "\n".join(lines)
 
 
-def _breakable(signature: str) -> str:
-    return latex_escape(signature).replace("|", "|\\allowbreak{}")
+def _texttt(signature: str) -> str:
+    # A signature has no spaces: the caption may break it after each field.
+    return "\\texttt{" + latex_escape(signature).replace("|", "|\\allowbreak{}") + "}"
 
 
 def markdown(table: PaperTable, fmt: Format) -> str:
@@ -233,5 +237,5 @@ def markdown(table: PaperTable, fmt: Format) -> str:
             mark = MARKDOWN_MARKS.get(c.mark, "")
             cells.append(score + (f" {ci}" if ci else "") + (f" {mark}" if mark else ""))
         lines.append("| " + " | ".join(cells) + " |")
-    lines += ["", _caption(table, str, markdown_escape, _code_span, MARKDOWN_MARKS), ""]
+    lines += ["", _caption(table, str, markdown_escape, _code_span, MARKDOWN_MARKS, "p < {alpha:g}"), ""]
     return "\n".join(lines)
