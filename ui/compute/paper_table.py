@@ -10,16 +10,17 @@ baseline below the significance level, read as the Systems page's matrix reads i
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping, Optional, Sequence, cast
+from typing import Callable, Mapping, Optional, Sequence, cast
 
 from rouge_core import RougeConfig
-from rouge_core.io.paper_table import Cell, Mark, PaperTable
+from rouge_core.io.paper_table import Cell, Format, Mark, PaperTable
 from rouge_core.stats.comparison import METHODS, Comparison
-from rouge_core.stats.systems import CONVENTIONS, STATISTICS, Statistic
+from rouge_core.stats.systems import CONVENTIONS, STATISTICS, Statistic, system_scores
 from ui.compute.corpus import ScoredSystem, is_cached, problems, size_of
 from ui.compute.systems import Settings, compare, resampled
 from ui.render.corpus import STATS
 from ui.render.corpus import names as shown_names
+from ui.render.numbers import number
 from ui.render.systems import METHOD_NAMES, significant
 from ui.widgets.corpus_input import Loaded
 
@@ -111,6 +112,33 @@ def systems_table(
         alpha,
         (f"scores: {CONVENTIONS[settings.convention]}",),
     )
+
+
+def written(write: Callable[[PaperTable, Format], str], table: Callable[[], PaperTable]) -> str:
+    """The table made now (``table()``) and written by ``write`` with the pages' one number formatter.
+
+    >>> t = PaperTable(("A",), ("ROUGE-1",), ((Cell(1 / 3),),), "F", "s", 95.0, 2, "", "", None, 0.05)
+    >>> from rouge_core.io.paper_table import markdown
+    >>> written(markdown, lambda: t).splitlines()[2]
+    '| A | **0.33333** |'
+    """
+    return write(table(), number)
+
+
+def cannot_compare(scored: Mapping[str, ScoredSystem], settings: Settings, labels: Sequence[str]) -> Optional[str]:
+    """Why :func:`systems_table` would fail (rouge_core's message), found without resampling; None when it
+    will not. The page says it at once and leaves the resampling to the download's click.
+
+    >>> cannot_compare({}, Settings("ROUGE-1", "fmeasure", "mean", "bootstrap", 10, 0, 95.0), ["ROUGE-1"])
+    'no reports: give at least one system'
+    """
+    reports = {name: s.report for name, s in scored.items()}
+    for label in labels:
+        try:
+            system_scores(reports, label, settings.statistic, settings.convention)
+        except ValueError as e:
+            return str(e)
+    return None
 
 
 def corpus_table(

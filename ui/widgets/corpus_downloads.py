@@ -12,11 +12,10 @@ import streamlit as st
 from rouge_core import RougeConfig
 from rouge_core.io import paper_table as paper
 from ui.compute.corpus import ScoredSystem
-from ui.compute.paper_table import CORPUS_ALPHA, corpus_table, plan
+from ui.compute.paper_table import CORPUS_ALPHA, corpus_table, plan, written
 from ui.compute.systems import score_systems
 from ui.render import corpus_export as export
 from ui.render.literal import md_literal
-from ui.render.numbers import number
 from ui.render.plural import counted
 from ui.widgets.corpus_input import Loaded, persistent
 
@@ -75,10 +74,11 @@ def paper_downloads(everyone: dict[str, ScoredSystem], letter: str, config: Roug
             help=f"Cells that differ from the baseline's with p < {CORPUS_ALPHA:g} (paired bootstrap, as the "
             "Systems page's default) are marked † (above) or ‡ (below).",
         )
-    table = corpus_table(everyone, letter, baseline, config)
+    # The significance tests run when a file is asked for (corpus_table says in its caption what it could not do).
+    table = partial(corpus_table, everyone, letter, baseline, config)
     files = (
-        ("Paper table (LaTeX)", partial(paper.latex, table, number), "corpus_systems_table.tex", "text/x-tex"),
-        ("Paper table (Markdown)", partial(paper.markdown, table, number), "corpus_systems_table.md", "text/markdown"),
+        ("Paper table (LaTeX)", partial(written, paper.latex, table), "corpus_systems_table.tex", "text/x-tex"),
+        ("Paper table (Markdown)", partial(written, paper.markdown, table), "corpus_systems_table.md", "text/markdown"),
     )
     for box, (label, make, name, mime) in zip((c2, c3), files):
         box.download_button(

@@ -11,11 +11,10 @@ import streamlit as st
 
 from rouge_core import RougeConfig
 from rouge_core.io import paper_table as paper
-from ui.compute.paper_table import systems_table
+from ui.compute.paper_table import cannot_compare, systems_table, written
 from ui.compute.systems import Ran, Settings
 from ui.render import systems as view
 from ui.render.literal import md_literal
-from ui.render.numbers import number
 from ui.widgets.corpus_input import Loaded
 from ui.widgets.systems_choice import pick
 
@@ -81,14 +80,16 @@ def paper_table(ran: Ran, settings: Settings, alpha: float, names: Mapping[str, 
         systems,
         help="Cells that differ from the baseline's with p < the level above are marked † (above) or ‡ (below).",
     )
-    try:
-        table = systems_table(scored, settings, list(names), names, baseline, alpha, config)
-    except ValueError as e:  # a measure the chosen convention cannot compare: said, and no table
-        st.warning(md_literal(f"No paper table with these settings: {e}", 1500))
+    labels = list(names)
+    problem = cannot_compare(scored, settings, labels)
+    if problem is not None:  # a measure the chosen convention cannot compare: said, and no table
+        st.warning(md_literal(f"No paper table with these settings: {problem}", 1500))
         return
+    # Every measure's comparison runs when a file is asked for, not on each change of the page's settings.
+    table = partial(systems_table, scored, settings, labels, names, baseline, alpha, config)
     files = (
-        ("Paper table (LaTeX)", partial(paper.latex, table, number), "systems_table.tex", "text/x-tex"),
-        ("Paper table (Markdown)", partial(paper.markdown, table, number), "systems_table.md", "text/markdown"),
+        ("Paper table (LaTeX)", partial(written, paper.latex, table), "systems_table.tex", "text/x-tex"),
+        ("Paper table (Markdown)", partial(written, paper.markdown, table), "systems_table.md", "text/markdown"),
     )
     for box, (label, make, name, mime) in zip((c2, c3), files):
         box.download_button(
