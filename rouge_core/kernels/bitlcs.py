@@ -9,6 +9,11 @@ tokens differ) is read straight off those bits: at such a cell ``c[a][b]`` is th
 neighbours, so "up" holds exactly when the column does not rise at ``a`` (bit set), and "left"
 exactly when it does. The traceback thus walks the same cells as the table's and marks the same
 positions, with one bit lookup a step.
+
+A long pair keeps one column vector every :data:`EVERY` candidate positions instead of all of them
+(:func:`trace_long`: 298 MiB of columns at 50,000 words a side become about 3 MiB); the traceback
+recomputes the columns of the stretch it walks through, from the kept one before it, and only the
+words at or below its current row (a column's lower bits never depend on the higher ones).
 """
 
 from __future__ import annotations
@@ -24,6 +29,11 @@ U64 = npt.NDArray[np.uint64]
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 FULL = np.uint64(0xFFFFFFFFFFFFFFFF)
+
+#: Candidate positions between the column vectors :func:`trace_long` keeps.
+EVERY = 256
+#: Pairs above this many cells keep columns every :data:`EVERY` positions (:func:`trace_long`).
+LONG_CELLS = 1 << 22
 
 
 @jit
@@ -80,11 +90,57 @@ def trace(ref: I64, cand: I64, cols: U64, out_a: I64, out_b: I64) -> int:
 
 
 @jit
+def trace_long(ref: I64, cand: I64, match: U64, out_a: I64, out_b: I64, every: int = EVERY) -> int:
+    """:func:`columns` then :func:`trace` (``match`` from :func:`masks`), keeping one column in
+    ``every``: the same marks, last first, in ``(m / 64) (n / every + every)`` words.
+
+    >>> ref, cand = np.array([0, 1, 2, 1, 3, 0, 1]), np.array([1, 3, 2, 0, 1, 0])  # abcbdab, bdcaba
+    >>> out_a, out_b = np.empty(7, dtype=np.int64), np.empty(7, dtype=np.int64)
+    >>> k = trace_long(ref, cand, masks(ref, 4), out_a, out_b, 2)
+    >>> out_a[:k].tolist(), out_b[:k].tolist()
+    ([5, 3, 2, 1], [5, 4, 2, 0])
+    """
+    m, n = ref.shape[0], cand.shape[0]
+    if m == 0 or n == 0:
+        return 0
+    words = match.shape[1]
+    kept = np.empty((n // every + 1, words), dtype=np.uint64)
+    v = np.full(words, FULL, dtype=np.uint64)
+    for b in range(n):
+        if b % every == 0:
+            kept[b // every, :] = v
+        advance(v, match[cand[b]])
+    stretch = np.empty((every, words), dtype=np.uint64)
+    a, b, k = m, n, 0
+    while a > 0 and b > 0:
+        b0 = (b - 1) // every * every
+        low = ((a - 1) >> 6) + 1  # the words holding rows 0..a-1, all the walk below reads
+        v = kept[b0 // every, :low].copy()
+        for x in range(b0, b):
+            advance(v, match[cand[x], :low])
+            stretch[x - b0, :low] = v
+        while a > 0 and b > b0:
+            if ref[a - 1] == cand[b - 1]:
+                out_a[k] = a - 1
+                out_b[k] = b - 1
+                k += 1
+                a -= 1
+                b -= 1
+            elif (stretch[b - 1 - b0, (a - 1) >> 6] >> np.uint64((a - 1) & 63)) & ONE:
+                a -= 1
+            else:
+                b -= 1
+    return k
+
+
+@jit
 def lcs_pair(ref: I64, cand: I64, vocab: int, out_a: I64, out_b: I64) -> int:
     """The LCS marks of one pair (token ids below ``vocab``), last first; returns their number."""
     if ref.shape[0] == 0 or cand.shape[0] == 0:
         return 0
     match = masks(ref, vocab)
+    if ref.shape[0] * cand.shape[0] > LONG_CELLS:
+        return trace_long(ref, cand, match, out_a, out_b)
     cols = np.empty((cand.shape[0], match.shape[1]), dtype=np.uint64)
     columns(match, cand, cols)
     return trace(ref, cand, cols, out_a, out_b)

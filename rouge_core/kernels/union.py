@@ -4,6 +4,8 @@ The same steps as :mod:`rouge_core.measures.summary_lcs` in pure Python: each re
 WLCS) with every candidate sentence sharing a token with it, in candidate order, the first to mark
 a reference position naming it; then, position by position, a mark is credited while both sides'
 hit budgets last, and ROUGE-1.5.5's ROUGE-W adds f(run) for each run of consecutive credited marks.
+A sentence pair of more than ``LONG_CELLS`` cells is traced back in linear memory
+(:func:`.bitlcs.trace_long`, :func:`.wlcs_wavefront.wlcs_long`): the same marks, no m x n bits.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ._jit import jit
-from .bitlcs import columns, masks, trace
+from .bitlcs import LONG_CELLS, columns, masks, trace, trace_long
 from .wlcs import scratch, wlcs_fill
+from .wlcs_wavefront import wlcs_long
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -37,11 +40,14 @@ def union_marks(
         rs = ref[r0:r1]
         for a in range(rs.shape[0]):
             present[rs[a]] = True
+        # A pair of more cells than LONG_CELLS (a long reference sentence with a long candidate
+        # one) takes the linear-memory path; the work arrays are sized for the others.
+        width = min(longest, max(1, LONG_CELLS // rs.shape[0]))
         if weighted:
-            ups, c, r = scratch(rs.shape[0], longest)
+            ups, c, r = scratch(rs.shape[0], width)
         else:
             match = masks(rs, vocab)
-            cols = np.empty((longest, match.shape[1]), dtype=np.uint64)
+            cols = np.empty((width, match.shape[1]), dtype=np.uint64)
         out_a = np.empty(rs.shape[0], dtype=np.int64)
         out_b = np.empty(rs.shape[0], dtype=np.int64)
         for j in range(cand_off.shape[0] - 1):
@@ -54,7 +60,12 @@ def union_marks(
             if not shared:  # no mark (the pure path skips such pairs too)
                 continue
             if weighted:
-                k = wlcs_fill(rs, cs, f, ups, c, r, out_a, out_b)[1]
+                if cs.shape[0] > width:
+                    k = wlcs_long(rs, cs, f, out_a, out_b)[1]
+                else:
+                    k = wlcs_fill(rs, cs, f, ups, c, r, out_a, out_b)[1]
+            elif cs.shape[0] > width:
+                k = trace_long(rs, cs, match, out_a, out_b)
             else:
                 columns(match, cs, cols)
                 k = trace(rs, cs, cols, out_a, out_b)
@@ -223,11 +234,14 @@ def sentence_pairs(
                 if present[cand[b]]:
                     shares[j] = True
                     break
+        # A pair of more cells than LONG_CELLS (a long reference sentence with a long candidate
+        # one) takes the linear-memory path; the work arrays are sized for the others.
+        width = min(longest, max(1, LONG_CELLS // rs.shape[0]))
         if weighted:
-            ups, c, r = scratch(rs.shape[0], longest)
+            ups, c, r = scratch(rs.shape[0], width)
         else:
             match = masks(rs, vocab)
-            cols = np.empty((longest, match.shape[1]), dtype=np.uint64)
+            cols = np.empty((width, match.shape[1]), dtype=np.uint64)
         out_a = np.empty(rs.shape[0], dtype=np.int64)
         out_b = np.empty(rs.shape[0], dtype=np.int64)
         for j in range(n_cand):
@@ -235,10 +249,16 @@ def sentence_pairs(
                 continue
             cs = cand[cand_off[j] : cand_off[j + 1]]
             if weighted:
-                v, m = wlcs_fill(rs, cs, f, ups, c, r, out_a, out_b)
+                if cs.shape[0] > width:
+                    v, m = wlcs_long(rs, cs, f, out_a, out_b)
+                else:
+                    v, m = wlcs_fill(rs, cs, f, ups, c, r, out_a, out_b)
             else:
-                columns(match, cs, cols)
-                m = trace(rs, cs, cols, out_a, out_b)
+                if cs.shape[0] > width:
+                    m = trace_long(rs, cs, match, out_a, out_b)
+                else:
+                    columns(match, cs, cols)
+                    m = trace(rs, cs, cols, out_a, out_b)
                 v = float(m)
             mark_a = _grow(mark_a, total + m)
             mark_b = _grow(mark_b, total + m)

@@ -3,6 +3,8 @@
 Cell for cell the same arithmetic as the pure-Python rows: a diagonal cell is
 ``(c[a-1][b-1] + f[k+1]) - f[k]`` in that order of operations, any other cell goes up when
 ``c[a-1][b] >= c[a][b-1]``. The up/left choices are kept one bit a cell for the traceback.
+Long pairs go to :mod:`rouge_core.kernels.wlcs_wavefront` (the same cells in another order, no
+table of bits).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._jit import jit
+from .wlcs_wavefront import LONG_CELLS, wlcs_long
 
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
@@ -77,6 +80,9 @@ def wlcs_fill(ref: I64, cand: I64, f: F64, ups: U64, c: F64, r: I64, out_a: I64,
 
 @jit
 def wlcs_pair(ref: I64, cand: I64, f: F64, out_a: I64, out_b: I64) -> tuple[float, int]:
-    """(value of the last cell, number of marks); the marks go last first into ``out_a``/``out_b``."""
+    """(value of the last cell, number of marks); the marks go last first into ``out_a``/``out_b``.
+    A pair of more than :data:`~.wlcs_wavefront.LONG_CELLS` cells runs :func:`~.wlcs_wavefront.wlcs_long`."""
+    if ref.shape[0] * cand.shape[0] > LONG_CELLS:
+        return wlcs_long(ref, cand, f, out_a, out_b)
     ups, c, r = scratch(ref.shape[0], cand.shape[0])
     return wlcs_fill(ref, cand, f, ups, c, r, out_a, out_b)

@@ -1,0 +1,233 @@
+"""The WLCS programme of :mod:`rouge_core.kernels.wlcs` for long pairs: anti-diagonal order, linear memory.
+
+Same cells, same arithmetic, same tie rule as :func:`rouge_core.kernels.wlcs.wlcs_fill`; only the order
+in which cells are computed and what is kept differ:
+
+* Cells on one anti-diagonal (``a + b`` constant) depend only on the two anti-diagonals before it,
+  so a strip of ``H`` reference rows is swept one anti-diagonal at a time, and the loop over its
+  cells has no dependence from one cell to the next (the row-wise programme's running maximum has
+  one): the compiler vectorises it. Every cell still gets exactly ``(c[a-1][b-1] + f[k+1]) - f[k]``
+  (a diagonal cell) or the larger of ``c[a-1][b]`` and ``c[a][b-1]``, preferring the one above on a
+  tie; the lookups of ``f`` are selects among ``f[1..3]``, and the rare run of four or more is
+  redone with the table after the vector loop (cells of one anti-diagonal are independent).
+* No table of up/left bits is kept (``m * n`` bits: 298 MiB at 50,000 words a side). The sweep keeps
+  the row entering each strip and, every ``E`` columns, the column leaving each block; the
+  traceback then recomputes, with its bits, only the ``H x E`` blocks its path crosses, from those
+  edges. Memory: 16 bytes x (m n / H + m n / E) of edges and H E bytes of one block's bits
+  (40 MiB at 50,000 words a side, H = E = 2048); extra work (m / H + n / E) H E cells (8 %).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from ._jit import jit
+from .bitlcs import LONG_CELLS  # one threshold for the linear-memory paths of LCS and WLCS
+
+__all__ = ["LONG_CELLS", "STRIP", "wlcs_long"]
+
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+U8 = npt.NDArray[np.uint8]  # one byte a cell
+
+#: Rows of a strip and columns of a block (each block's edges are kept: 16 bytes a cell of an edge).
+STRIP = 2048
+
+
+@jit
+def _block(
+    ref: I64,
+    cand_rev: I64,
+    f: F64,
+    a0: int,
+    h: int,
+    b0: int,
+    w: int,
+    top_c: F64,
+    top_r: I64,
+    left_c: F64,
+    left_r: I64,
+    bot_c: F64,
+    bot_r: I64,
+    every: int,
+    edge_c: F64,
+    edge_r: I64,
+    ups: U8,
+    starts: I64,
+) -> None:
+    """Rows ``a0+1..a0+h`` x columns ``b0+1..b0+w`` of the WLCS table (1-based, as in
+        :func:`rouge_core.kernels.wlcs.wlcs_fill`), one anti-diagonal at a time.
+
+        In: ``top_*[j]`` row ``a0`` at column ``b0+j`` (j = 0..w), ``left_*[i]`` column ``b0`` at row
+        ``a0+i`` (i = 0..h); values ``c`` and run lengths ``r``. ``cand_rev`` is the candidate reversed.
+        Out: ``bot_*[j]`` row ``a0+h`` at column ``b0+j`` (j = 1..w); with ``every`` > 0, column ``b0+x``
+        for each ``x`` divisible by ``every`` into ``edge_*[x // every - 1, a0+1..a0+h]``; with ``ups``
+        non-empty, ``ups[starts[i+j] + i]`` = 1 where cell (a0+1+i, b0+1+j) goes up (the traceback's
+    bits, one byte a cell, anti-diagonal after anti-diagonal: ``starts[t]`` is where ``t``'s cells
+    begin, less its first row).
+    """
+    n = cand_rev.shape[0]
+    f0, f1, f2, f3 = f[0], f[1], f[2], f[3]
+    keep = ups.shape[0] > 0
+    filled = 0
+    bc = np.zeros((3, h + 2), dtype=np.float64)
+    br = np.zeros((3, h + 2), dtype=np.int64)
+    # Step s leaves in slot 0 the top cell the next two steps read, and in slot s+2 the left one.
+    for s in (-2, -1):
+        k = s % 3
+        bc[k, 0], br[k, 0] = top_c[s + 2], top_r[s + 2]
+        bc[k, s + 2], br[k, s + 2] = left_c[s + 2], left_r[s + 2]
+    for t in range(h + w - 1):
+        cur, p1, p2 = t % 3, (t + 2) % 3, (t + 1) % 3
+        lo, hi = max(0, t - w + 1), min(h - 1, t)
+        cnt = hi + 1 - lo
+        # Views from the first cell: the loop index starts at 0 (no negative-index wrap), which lets
+        # the compiler vectorise it. Cell (i, t - i) reads up = (i-1, j), left = (i, j-1), diagonal
+        # = (i-1, j-1) at slots i, i+1 (anti-diagonal t-1) and i (anti-diagonal t-2).
+        up_c = bc[p1, lo:]
+        left_c_ = bc[p1, lo + 1 :]
+        diag_c = bc[p2, lo:]
+        diag_r = br[p2, lo:]
+        out_c = bc[cur, lo + 1 :]
+        out_r = br[cur, lo + 1 :]
+        rt = ref[a0 + lo :]
+        ct = cand_rev[n - b0 - t + lo - 1 :]
+        long_run = False
+        for x in range(cnt):
+            up = up_c[x]
+            left = left_c_[x]
+            run = diag_r[x]
+            match = rt[x] == ct[x]
+            hi_f = f1 if run == 0 else (f2 if run == 1 else f3)  # f[run + 1] for runs below 3
+            lo_f = f0 if run == 0 else (f1 if run == 1 else f2)  # f[run]
+            v = (diag_c[x] + hi_f) - lo_f
+            out_c[x] = v if match else (up if up >= left else left)
+            out_r[x] = run + 1 if match else 0
+            long_run |= match & (run >= 3)
+        if long_run:  # runs of 4 or more: redone with the table itself
+            for x in range(cnt):
+                run = diag_r[x]
+                if run >= 3 and rt[x] == ct[x]:
+                    out_c[x] = (diag_c[x] + f[run + 1]) - f[run]
+        if keep:
+            starts[t] = filled - lo
+            bits = ups[filled:]
+            filled += cnt
+            for x in range(cnt):
+                bits[x] = (rt[x] != ct[x]) & (up_c[x] >= left_c_[x])
+        if t + 2 <= w:
+            bc[cur, 0], br[cur, 0] = top_c[t + 2], top_r[t + 2]
+        if t + 2 <= h:
+            bc[cur, t + 2], br[cur, t + 2] = left_c[t + 2], left_r[t + 2]
+        if t >= h - 1:
+            bot_c[t - h + 2], bot_r[t - h + 2] = bc[cur, h], br[cur, h]
+        if every > 0:
+            # Columns b0 + j + 1 on this anti-diagonal (j = t - hi .. t - lo) that are edges.
+            j = t - hi + (-(t - hi + 1)) % every
+            while j <= t - lo and (j + 1) // every <= edge_c.shape[0]:
+                i = t - j
+                edge_c[(j + 1) // every - 1, a0 + i + 1] = bc[cur, i + 1]
+                edge_r[(j + 1) // every - 1, a0 + i + 1] = br[cur, i + 1]
+                j += every
+
+
+@jit
+def wlcs_long(ref: I64, cand: I64, f: F64, out_a: I64, out_b: I64, strip: int = STRIP) -> tuple[float, int]:
+    """:func:`rouge_core.kernels.wlcs.wlcs_pair` (value of the last cell, marks last first) in
+    strips and blocks of ``strip`` rows and columns: the same numbers, in linear memory.
+    ``f`` holds f(0..min(m, n) + 1).
+
+    >>> from rouge_core.measures.lcs import weights
+    >>> ref, cand = np.array([0, 1, 2, 3, 4, 5, 6]), np.array([0, 1, 2, 3, 7, 8, 9])  # ABCDEFG, ABCDHIK
+    >>> out_a, out_b = np.empty(7, dtype=np.int64), np.empty(7, dtype=np.int64)
+    >>> value, k = wlcs_long(ref, cand, np.array(weights(2.0, 8)), out_a, out_b, 2)  # 2 x 2 blocks
+    >>> value, out_a[:k].tolist(), out_b[:k].tolist()
+    (16.0, [3, 2, 1, 0], [3, 2, 1, 0])
+    """
+    m, n = ref.shape[0], cand.shape[0]
+    if m == 0 or n == 0:
+        return 0.0, 0
+    height = width = strip
+    strips = (m + height - 1) // height
+    edges = (n - 1) // width
+    cand_rev = cand[::-1].copy()
+    if f.shape[0] < 4:  # the vector loop reads f[0..3] (runs that long never occur then)
+        f = np.concatenate((f, np.zeros(4 - f.shape[0], dtype=np.float64)))
+    rows_c = np.zeros((strips + 1, n + 1), dtype=np.float64)
+    rows_r = np.zeros((strips + 1, n + 1), dtype=np.int64)
+    cols_c = np.zeros((max(edges, 1), m + 1), dtype=np.float64)
+    cols_r = np.zeros((max(edges, 1), m + 1), dtype=np.int64)
+    zero_c = np.zeros(height + 1, dtype=np.float64)
+    zero_r = np.zeros(height + 1, dtype=np.int64)
+    no_bits = np.empty(0, dtype=np.uint8)
+    no_starts = np.empty(0, dtype=np.int64)
+    for s in range(strips):
+        a0 = s * height
+        h = min(height, m - a0)
+        _block(
+            ref,
+            cand_rev,
+            f,
+            a0,
+            h,
+            0,
+            n,
+            rows_c[s],
+            rows_r[s],
+            zero_c,
+            zero_r,
+            rows_c[s + 1],
+            rows_r[s + 1],
+            width if edges else 0,
+            cols_c,
+            cols_r,
+            no_bits,
+            no_starts,
+        )
+    value = rows_c[strips, n]
+    ups = np.empty(min(height, m) * min(width, n), dtype=np.uint8)
+    starts = np.empty(min(height, m) + min(width, n), dtype=np.int64)
+    bot_c = np.empty(width + 1, dtype=np.float64)
+    bot_r = np.empty(width + 1, dtype=np.int64)
+    a, b, k = m, n, 0
+    while a > 0 and b > 0:
+        s, q = (a - 1) // height, (b - 1) // width
+        a0, b0 = s * height, q * width
+        h, w = min(height, m - a0), min(width, n - b0)
+        if q == 0:
+            left_c, left_r = zero_c, zero_r
+        else:
+            left_c, left_r = cols_c[q - 1, a0 : a0 + h + 1], cols_r[q - 1, a0 : a0 + h + 1]
+        _block(
+            ref,
+            cand_rev,
+            f,
+            a0,
+            h,
+            b0,
+            w,
+            rows_c[s, b0 : b0 + w + 1],
+            rows_r[s, b0 : b0 + w + 1],
+            left_c,
+            left_r,
+            bot_c,
+            bot_r,
+            0,
+            cols_c,
+            cols_r,
+            ups,
+            starts,
+        )
+        while a > a0 and b > b0:
+            if ref[a - 1] == cand[b - 1]:
+                out_a[k] = a - 1
+                out_b[k] = b - 1
+                k += 1
+                a -= 1
+                b -= 1
+            elif ups[starts[a - a0 - 1 + b - b0 - 1] + a - a0 - 1]:
+                a -= 1
+            else:
+                b -= 1
+    return float(value), k
