@@ -151,9 +151,18 @@ def _pieces(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
     yield pos, end
 
 
+def segmenter(name: str) -> Segmenter:
+    """Tokenizer ``name``'s segmenter, loaded on first use; a missing package is a
+    ``ModuleNotFoundError`` with :func:`missing_message` (a config refuses the name before this)."""
+    missing = missing_message(name)
+    if missing is not None:
+        raise ModuleNotFoundError(missing)
+    return _LOADERS[name]()
+
+
 def segmented_spans(name: str, text: str, start: int, end: int) -> Iterator[tuple[str, int, int]]:
     """(norm, start, end) of each word tokenizer ``name`` keeps in ``text[start:end]``."""
-    segment = _LOADERS[name]()
+    segment = segmenter(name)
     for s, e in _pieces(text, start, end):
         if s < e:
             for token, ts, te in locate(text, s, e, segment(text[s:e])):
@@ -163,5 +172,5 @@ def segmented_spans(name: str, text: str, start: int, end: int) -> Iterator[tupl
 
 def segmented_words(name: str, text: str) -> list[str]:
     """The norms of :func:`segmented_spans` on the whole of ``text``, without offsets."""
-    segment = _LOADERS[name]()
+    segment = segmenter(name)
     return [t.casefold() for s, e in _pieces(text, 0, len(text)) if s < e for t in segment(text[s:e]) if _is_word(t)]

@@ -9,6 +9,12 @@ import json
 import pytest
 
 from rouge_core.cli.run import main
+from rouge_core.text.tokenizers_extra import is_installed, missing_message
+
+
+def need(name: str) -> None:
+    if not is_installed(name):
+        pytest.skip(str(missing_message(name)))
 
 
 def run(capsys, args: list[str]) -> tuple[int, str, str]:
@@ -29,7 +35,7 @@ def rouge1(out: str) -> dict:
 
 
 def test_jieba_words_on_the_command_line(tmp_path, capsys):
-    pytest.importorskip("jieba")
+    need("jieba")
     code, out, err = run(
         capsys, ["-n", "1", "--json", "--tokenizer", "jieba", *files(tmp_path, "警察杀死了枪手", "警察击毙了枪手")]
     )
@@ -52,7 +58,7 @@ def test_thai_under_the_default_tokenizer_is_a_note_on_stderr_and_in_json(tmp_pa
 
 
 def test_punctuation_under_a_language_tokenizer_is_a_note_without_a_hint(tmp_path, capsys):
-    pytest.importorskip("fugashi")
+    need("fugashi")
     code, out, err = run(capsys, ["-n", "1", "--json", "--tokenizer", "fugashi", *files(tmp_path, "。！", "警察")])
     assert code == 0
     assert rouge1(out)["notes"] == ["the candidate has no tokens after cleaning: every score is 0 (evaluation 1)"]
