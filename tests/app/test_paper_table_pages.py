@@ -191,7 +191,7 @@ def test_systems_on_other_documents_get_no_marks_and_a_note():
     cfg = RougeConfig(max_n=2, wlcs_weight=None, skip_distance=None)
     table = corpus_table(scored_all(current, cfg), "F", NAMES[0], cfg)
     assert not any(c.mark for row in table.cells for c in row) and table.test == ""
-    assert table.notes[0].startswith("no significance marks: all systems must share the same eval ids")
-    assert table.notes[1] == "systems scored on different documents: a_b & c% 4, <b>bold</b> 4, plain 3"
+    assert table.notes[0].startswith("No significance marks: all systems must share the same eval ids")
+    assert table.notes[1] == "Systems scored on different documents: a_b & c% 4, <b>bold</b> 4, plain 3"
     assert "a\\_b \\& c\\% 4, <b>bold</b> 4, plain 3" in latex(table, number)  # the caption's note, escaped
     assert markdown_escape(table.notes[1]) in markdown(table, number)

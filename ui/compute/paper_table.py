@@ -110,7 +110,7 @@ def systems_table(
         described_test(settings.method, settings.samples, settings.seed),
         baseline,
         alpha,
-        (f"scores: {CONVENTIONS[settings.convention]}",),
+        (f"Scores: {CONVENTIONS[settings.convention]}",),
     )
 
 
@@ -177,10 +177,10 @@ def corpus_table(
             test = described_test(CORPUS_METHOD, samples, CORPUS_SEED)
         except ValueError as e:  # systems on other documents: cells stay, marks go, and the caption says why
             marks.clear()
-            notes.append(f"no significance marks: {e}")
+            notes.append(f"No significance marks: {e}")
     if len(sizes) > 1:
         notes.append(
-            "systems scored on different documents: "
+            "Systems scored on different documents: "
             + ", ".join(f"{name} {len(s.doc_ids):,}" for name, s in scored.items())
         )
     cells = tuple(
