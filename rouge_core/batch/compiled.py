@@ -21,9 +21,11 @@ import numpy as np
 
 from ..config import RougeConfig
 from ..kernels import backend
+from ..kernels.stemmers import nltk_stem_ids
 from ..measures.lcs import weights
 from ..measures.registry import FAMILY, Family, MeasureSpec, kernel_rows, measure_specs
 from ..measures.scoring import Counts, pool_rows, scores, selection
+from ..profiles import Stemmer
 from ..text.tokenize import TOKENIZER_REGISTRY, ByteRule, as_text, key_function
 
 #: Tokenizers whose rule the compiled tokenizer reproduces (on Python's ``lower()`` for rouge-score).
@@ -172,16 +174,23 @@ class ChunkCounts:
             whole = np.array([0, len(text_tok) - 1], dtype=np.int64)  # the chunk's words, one numbering
             ids, n_words, first = chunk.intern_pairs(buf, tok_start, tok_end, tok_hash, text_tok, whole)
             first = first[: n_words[0]]
-            key = key_function(config)
-            key_ids: dict[str, int] = {}
-            raw = buf.tobytes()
-            starts, ends = tok_start[first].tolist(), tok_end[first].tolist()
-            keys = (key(raw[s:e].decode("ascii")) for s, e in zip(starts, ends))
-            key_of = np.fromiter(
-                (-1 if k is None else key_ids.setdefault(k, len(key_ids)) for k in keys), np.int64, len(first)
-            )
+            stemmed = None  # rouge-score's stemmer alone: every word stemmed and numbered in one compiled call
+            if config.stem and not config.remove_stopwords and config.behaviour.stemmer == Stemmer.NLTK:
+                stemmed = nltk_stem_ids(buf, tok_start[first], tok_end[first])  # None under pure Python
+            if stemmed is not None:
+                key_of, n_keys = stemmed
+            else:
+                key = key_function(config)
+                key_ids: dict[str, int] = {}
+                raw = buf.tobytes()
+                starts, ends = tok_start[first].tolist(), tok_end[first].tolist()
+                keys = (key(raw[s:e].decode("ascii")) for s, e in zip(starts, ends))
+                key_of = np.fromiter(
+                    (-1 if k is None else key_ids.setdefault(k, len(key_ids)) for k in keys), np.int64, len(first)
+                )
+                n_keys = len(key_ids)
             ids, text_tok, sent_begin, sent_end = chunk.compact(ids, key_of, text_tok, sent_begin, sent_end)
-            lid, pair_vocab = chunk.localize(ids, len(key_ids), text_tok, self.pair_text)
+            lid, pair_vocab = chunk.localize(ids, n_keys, text_tok, self.pair_text)
         else:  # the words themselves: ids within each pair straight away
             lid, pair_vocab, _ = chunk.intern_pairs(buf, tok_start, tok_end, tok_hash, text_tok, self.pair_text)
         self.rows = self.pair_text - np.arange(len(texts) + 1)

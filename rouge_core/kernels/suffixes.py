@@ -1,0 +1,101 @@
+"""Suffix rule tables as arrays, and the byte tests the compiled stemmers share.
+
+A stemmer's rule list (suffix -> replacement, in order) is Python data in :mod:`rouge_core.text`;
+:func:`pack` turns it into arrays a kernel can hold as constants: the bytes of every suffix and
+replacement in one ``uint8`` array, and one row per rule (suffix start, suffix length, replacement
+start, replacement length). Words are ``bytearray`` buffers edited in place: every Porter rule
+replaces a suffix by one no longer than itself, so a word never outgrows its buffer.
+
+>>> text, rows = pack([("ational", "ate"), ("s", "")])
+>>> rows.tolist(), bytes(text[:10])
+([[0, 7, 7, 3], [10, 1, 11, 0]], b'ationalate')
+>>> w = bytearray(b"relational")
+>>> bool(ends(w, len(w), text, rows, 0))
+True
+>>> n = replace(w, len(w), text, rows, 0); bytes(w[:n])
+b'relate'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ._jit import jit
+
+__all__ = ["pack", "ends", "find", "ends_with", "replace", "is_aeiou"]
+
+B_A, B_E, B_I, B_O, B_U, B_Y = (ord(c) for c in "aeiouy")
+
+
+def pack(rules: Sequence[tuple[str, str]]) -> tuple[np.ndarray[Any, np.dtype[np.uint8]], np.ndarray[Any, Any]]:
+    """The rules' bytes in one array, and an (n, 4) int64 array of (suffix start, suffix length,
+    replacement start, replacement length), one row per rule in order."""
+    text = bytearray()
+    rows = []
+    for suffix, replacement in rules:
+        s, r = suffix.encode("ascii"), replacement.encode("ascii")
+        rows.append((len(text), len(s), len(text) + len(s), len(r)))
+        text += s + r
+    return np.frombuffer(bytes(text) or b"\0", dtype=np.uint8).copy(), np.array(rows, dtype=np.int64).reshape(-1, 4)
+
+
+@jit
+def is_aeiou(b: int) -> bool:
+    """Whether the byte is one of a, e, i, o, u."""
+    return b == B_A or b == B_E or b == B_I or b == B_O or b == B_U
+
+
+@jit
+def ends(w: Any, n: int, text: Any, rows: Any, r: int) -> bool:
+    """Whether ``w[:n]`` ends with the suffix of rule ``r``."""
+    return find(w, n, text, rows, r, r + 1, False, 0) == r
+
+
+@jit
+def find(w: Any, n: int, text: Any, rows: Any, first: int, end: int, longest: bool, keep: int) -> int:
+    """The rule in [first, end) whose suffix ``w[:n]`` ends with, leaving at least ``keep`` bytes
+    before it: the first such rule, or (``longest``) the one with the longest suffix; -1 if none.
+
+    One loop, no call per rule: a rule costs a byte comparison or two (a call per rule would cost
+    the arrays' reference counting every time)."""
+    best, best_len = -1, 0
+    for r in range(first, end):
+        k = rows[r, 1]
+        if k + keep > n or (longest and k <= best_len):
+            continue
+        last = rows[r, 0] + k - 1
+        same = True
+        for i in range(k):  # from the last byte back: most suffixes differ there
+            if w[n - 1 - i] != text[last - i]:
+                same = False
+                break
+        if same:
+            if not longest:
+                return r
+            best, best_len = r, k
+    return best
+
+
+@jit
+def ends_with(w: Any, n: int, suffix: Any) -> bool:
+    """Whether ``w[:n]`` ends with ``suffix``, a tuple of byte values (a constant of the kernel)."""
+    k = len(suffix)
+    if k > n:
+        return False
+    for i in range(k - 1, -1, -1):
+        if w[n - k + i] != suffix[i]:
+            return False
+    return True
+
+
+@jit
+def replace(w: Any, n: int, text: Any, rows: Any, r: int) -> int:
+    """Replace the suffix of rule ``r`` (``w[:n]`` ends with it) by its replacement; the new length."""
+    stem = n - rows[r, 1]
+    start, k = rows[r, 2], rows[r, 3]
+    for i in range(k):
+        w[stem + i] = text[start + i]
+    return stem + k
