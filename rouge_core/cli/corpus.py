@@ -123,7 +123,7 @@ def read_inputs(opts: dict[str, Any]) -> tuple[Corpus, list[dict[str, Any]]]:
     """
     sentences = opts.get("--sentences", "lines")
     if sentences not in SENTENCE_MODES:
-        raise UsageError(f"invalid value for --sentences: {shown(sentences, 40)!r} (expected lines or split)")
+        raise UsageError(f"invalid value for --sentences: {shown(sentences, 40)!r} (expected lines, split or punkt)")
     paths: list[str] = opts.get("--input", [])
     candidates: list[str] = opts.get("--candidates", [])
     references: list[str] = opts.get("--references", [])

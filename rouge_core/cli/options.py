@@ -33,7 +33,8 @@ corpus files (the options above set the scores; see rouge_core.cli.corpus):
   --candidate-column C  --reference-column C (repeatable)  --id-column C  --system-column C   (.csv/.tsv)
   --candidates FILE  one summary a line (line k: document k); repeatable, one system each
   --references FILE [FILE ...]  the references, line-aligned with every --candidates file
-  --sentences lines|split  a summary's sentences: its lines (default), or split by the sentence splitter
+  --sentences lines|split|punkt  a summary's sentences: its lines (default), split by the rule set, or by
+                NLTK's punkt (Hugging Face's sent_tokenize; needs NLTK's punkt_tab data)
   --system NAME  only this system (repeatable; default: every system, in input order)
   --compare  rank the systems and test every pair on the same documents, instead of the report:
     --measure M  ROUGE-2 if scored, else the first measure scored; repeatable
