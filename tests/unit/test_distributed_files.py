@@ -132,6 +132,18 @@ def test_bad_files_give_messages_naming_the_file(client, tmp_path):
         score_files([paths[0], str(tmp_path / "missing.jsonl")], RougeConfig(), client=client)
 
 
+def test_table_shards_take_the_readers_column_options(client, tmp_path):
+    paths = []
+    for k, part in enumerate((RECORDS[:30], RECORDS[30:50])):
+        rows = ["doc,summ,ref"] + [f'{r["id"]},"{r["candidate"]}","{r["reference"]}"' for r in part]
+        (tmp_path / f"part-{k}.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+        paths.append(str(tmp_path / f"part-{k}.csv"))
+    options = dict(candidate_column="summ", reference_columns=["ref"], id_column="doc")
+    spread = score_files(paths, RougeConfig(), client=client, **options)
+    jsonl = _local([_write(tmp_path / "all.jsonl", RECORDS[:50])], RougeConfig())
+    _same_columns(spread, jsonl)  # the same texts as JSON Lines: the same columns and ids
+
+
 def test_ids_must_be_unique_across_files(tmp_path):
     # records without an id are numbered 1, 2, ... in each file, as the reader numbers them
     a = _write(tmp_path / "a.jsonl", [{"candidate": "a b", "reference": "a"}] * 2)
