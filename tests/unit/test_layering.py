@@ -53,6 +53,8 @@ def _imports_by_file(package: str) -> dict[str, set[str]]:
     [
         ("rouge_core", {"annotation", "sqlite3", "streamlit", "pandas", "plotly", "ui", "app_pages"}),
         ("annotation", {"streamlit", "ui", "app_pages"}),
+        # The launcher runs Streamlit in a new process on the app's files: it imports neither.
+        ("rouge_lens", {"annotation", "sqlite3", "streamlit", "pandas", "plotly", "ui", "app_pages"}),
     ],
 )
 def test_package_never_imports(package, forbidden):
@@ -84,6 +86,6 @@ def test_the_rouge_core_distribution_ships_no_database_code():
     packages = find_packages(where=str(ROOT), **rule["find"])
     assert "rouge_core" in packages and "annotation" not in packages
     for name in packages:
-        assert name.split(".")[0] == "rouge_core", name
+        assert name.split(".")[0] in ("rouge_core", "rouge_lens"), name  # rouge_lens: the app's launcher
         assert "annotation" not in name.split("."), name
         assert (ROOT.joinpath(*name.split("."))).is_dir(), name
