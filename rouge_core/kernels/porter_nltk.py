@@ -172,10 +172,22 @@ def steps(w: Any) -> int:
     return n
 
 
+@jit
+def _steps_in(buf: Any) -> int:
+    # The steps compiled once, for arrays (what stem_ids hands them), not again for bytearrays.
+    w = np.empty(len(buf), dtype=np.uint8)
+    for i in range(len(buf)):
+        w[i] = buf[i]
+    n = steps(w)
+    for i in range(n):
+        buf[i] = w[i]
+    return n
+
+
 def stem_steps(word: str) -> str:
     """The stem of a lower-case ASCII word by the compiled steps (no irregular-form lookup)."""
     buf = bytearray(word, "ascii")
-    return buf[: steps(buf)].decode("ascii")
+    return buf[: _steps_in(buf)].decode("ascii")
 
 
 @jit
