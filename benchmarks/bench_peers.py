@@ -20,7 +20,9 @@ ROUGE-Lflat = rougeL) through ``score()`` and, when it exists, ``score_batch(wor
 time, and ``score_batch`` on 1 and 2 threads); rouge_core's ``rouge155`` profile with all ten
 measures through ``evaluate_corpus`` (news only, against Perl's measured 82 pairs/s); ``evaluate()``
 on one 2 x 300-word pair (default options, unlimited skip distance) and one 2 x 10,000-word pair
-(time, peak RSS, tracemalloc's peak); ``python -m rouge_core`` on one pair, twice (a fresh copy of the
+(time, peak RSS, tracemalloc's peak); stemming in a cold process (:mod:`benchmarks.bench_stem_cold`:
+rouge_core's rouge-score profile with ``stem=True`` against rouge-score-rs ``use_stemmer=True``, each a
+fresh process scoring the news and long shapes once); ``python -m rouge_core`` on one pair, twice (a fresh copy of the
 package, with no bytecode or JIT cache yet, then again with them). Then the scores themselves are
 compared pair by pair on a sample of each shape: rouge_core against rouge-score must agree to
 1e-12 (the exit status is 1 if not), rouge-score-rs's agreement is reported.
@@ -44,6 +46,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
+
+from benchmarks import bench_stem_cold
 
 ROOT = Path(__file__).resolve().parent.parent
 README = Path(__file__).with_name("README.md")
@@ -598,6 +602,7 @@ class Results:
     versions: dict[str, str] = field(default_factory=dict)
     plan: str = "full"
     repeats: int = 0
+    stemming: dict[str, Any] = field(default_factory=dict)  # bench_stem_cold.measure's runs
 
 
 def _measure(plan: Plan, tmp: Path, log: Callable[[str], None], trace: bool = False) -> Results:
@@ -662,6 +667,9 @@ def _measure(plan: Plan, tmp: Path, log: Callable[[str], None], trace: bool = Fa
         log(f"evaluate() 2x{plan.big_words:,} words: tracemalloc peak {res.traced_mib:.0f} MiB")
     for (shape, kind), runs in raw.items():
         res.rates.setdefault(shape, {})[kind] = _rates(runs)
+    # The stemming, cold process rows: a fresh process stems its whole vocabulary once (issue 22, point 2)
+    stem_pairs = {s: min(n, plan.generate[s]) for s, n in bench_stem_cold.PAIRS.items()}
+    res.stemming = bench_stem_cold.measure(data, stem_pairs, plan.repeats, log)
     log("comparing the scores pair by pair ...")
     res.agreement = _agreement(data, plan)
     res.load = (load0, os.getloadavg())
@@ -793,6 +801,15 @@ def render(res: Results, plan: Plan) -> str:
                 f"| {_fmt_rate(r['cpu'])} [{_fmt_rate(r['cpu_min'])}-{_fmt_rate(r['cpu_max'])}] "
                 f"| {_fmt_rate(r['wall'])} | {ratio_peer} | {ratio_rs} |"
             )
+    if res.stemming:
+        lines += [
+            "",
+            "Stemming, cold process (rouge-score profile with `stem=True` against rouge-score-rs "
+            "`use_stemmer=True`): each run a fresh process that scores the shape once, so every distinct word is "
+            "stemmed for the first time; CPU seconds, medians, interleaved (`benchmarks/bench_stem_cold.py`).",
+            "",
+            *bench_stem_cold.rows(res.stemming),
+        ]
     lines += [
         "",
         f"`evaluate()` on one pair (default options: ROUGE-1..4, L, W-1.2, S4, SU4; unlimited: S*, SU*), a fresh "
