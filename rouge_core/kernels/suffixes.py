@@ -94,8 +94,9 @@ def ends_with(w: Any, n: int, suffix: Any) -> bool:
 @jit
 def replace(w: Any, n: int, text: Any, rows: Any, r: int) -> int:
     """Replace the suffix of rule ``r`` (``w[:n]`` ends with it) by its replacement; the new length."""
-    stem = n - rows[r, 1]
-    start, k = rows[r, 2], rows[r, 3]
+    k: int = rows[r, 3]
+    stem: int = n - rows[r, 1]
+    start = rows[r, 2]
     for i in range(k):
         w[stem + i] = text[start + i]
     return stem + k
