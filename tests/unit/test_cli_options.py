@@ -430,4 +430,5 @@ def test_usage_names_the_new_options(capsys):
 def test_console_script_name():
     text = (ROOT / "pyproject.toml").read_text()
     assert 'rouge-lens-score = "rouge_core.cli:main"' in text
-    assert "rouge-lens =" not in text
+    # rouge-lens is the app's launcher (issue 21), never the scoring command line
+    assert 'rouge-lens = "rouge_lens.launch:main"' in text and 'rouge-lens = "rouge_core' not in text
