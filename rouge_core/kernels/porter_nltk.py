@@ -18,7 +18,7 @@ import numpy as np
 
 from ..text.porter_nltk import IRREGULAR, LOGI, STEP2, STEP3, STEP4
 from ._jit import jit
-from .suffixes import ends_with, find, is_aeiou, pack, replace
+from .suffixes import by_last, ends_with, find, is_aeiou, pack, replace
 
 __all__ = ["stem_steps", "steps", "stem_ids"]
 
@@ -28,9 +28,15 @@ _S2, _S3 = 0, len(STEP2)
 _S4 = _S3 + len(STEP3)
 _END = _S4 + len(STEP4)
 _LOGI = [s for s, _ in STEP2].index(LOGI)
+_INDEX2, _INDEX3, _INDEX4 = (
+    by_last(_TEXT, _ROWS, _S2, _S3),
+    by_last(_TEXT, _ROWS, _S3, _S4),
+    by_last(_TEXT, _ROWS, _S4, _END),
+)
 _ION = _S4 + STEP4.index("ion")
 
 _IRR_TEXT, _IRR_ROWS = pack(list(IRREGULAR.items()))  # row: (word, its stem)
+_IRR_INDEX = by_last(_IRR_TEXT, _IRR_ROWS, 0, len(IRREGULAR))
 
 B_E, B_I, B_L, B_S, B_T, B_W, B_X, B_Y, B_Z = (ord(c) for c in "eilstwxyz")
 _IES, _SSES, _SS, _S = tuple(b"ies"), tuple(b"sses"), tuple(b"ss"), tuple(b"s")
@@ -40,17 +46,18 @@ _AT, _BL, _IZ, _ALLI = tuple(b"at"), tuple(b"bl"), tuple(b"iz"), tuple(b"alli")
 
 @jit
 def _consonant(w: Any, i: int) -> bool:
-    """Porter's consonant test at ``i``: not a, e, i, o, u; a ``y`` only at the start or after a vowel."""
-    c = True
-    for j in range(i + 1):
-        b = w[j]
-        if is_aeiou(b):
-            c = False
-        elif b == B_Y:
-            c = j == 0 or not c
-        else:
-            c = True
-    return c
+    """Porter's consonant test at ``i``: not a, e, i, o, u; a ``y`` only at the start or after a vowel
+    (so a run of y's alternates, told by walking back to the letter before the run)."""
+    b = w[i]
+    if is_aeiou(b):
+        return False
+    if b != B_Y:
+        return True
+    flip = False
+    while i > 0 and w[i] == B_Y:
+        flip = not flip
+        i -= 1
+    return (not is_aeiou(w[i])) != flip
 
 
 @jit
@@ -139,9 +146,9 @@ def _step1b(w: Any, n: int) -> int:
 
 
 @jit
-def _rules(w: Any, n: int, first: int, end: int, more_than: int) -> int:
-    """The first rule of rows [first, end) whose suffix ``w[:n]`` has, applied if its test passes."""
-    r = find(w, n, _TEXT, _ROWS, first, end, False, 0)
+def _rules(w: Any, n: int, index: Any, more_than: int) -> int:
+    """The first rule of ``index`` (one step's) whose suffix ``w[:n]`` has, applied if its test passes."""
+    r = find(w, n, _TEXT, _ROWS, index, False, 0)
     if r < 0:
         return n
     stem = n - _ROWS[r, 1]
@@ -160,9 +167,9 @@ def steps(w: Any) -> int:
         w[n - 1] = B_I
     while ends_with(w, n, _ALLI) and _measure(w, n - 4) > 0:  # -alli -> -al, then step 2 again
         n -= 2
-    n = _rules(w, n, _S2, _S3, 0)
-    n = _rules(w, n, _S3, _S4, 0)
-    n = _rules(w, n, _S4, _END, 1)
+    n = _rules(w, n, _INDEX2, 0)
+    n = _rules(w, n, _INDEX3, 0)
+    n = _rules(w, n, _INDEX4, 1)
     if n > 0 and w[n - 1] == B_E:  # step 5a
         m = _measure(w, n - 1)
         if m > 1 or (m == 1 and not _cvc(w, n - 1)):
@@ -193,7 +200,7 @@ def stem_steps(word: str) -> str:
 @jit
 def _irregular(w: Any) -> int:
     """The row of the irregular form ``w`` is, or -1."""
-    r = find(w, len(w), _IRR_TEXT, _IRR_ROWS, 0, _IRR_ROWS.shape[0], True, 0)
+    r = find(w, len(w), _IRR_TEXT, _IRR_ROWS, _IRR_INDEX, True, 0)
     return r if r >= 0 and _IRR_ROWS[r, 1] == len(w) else -1
 
 

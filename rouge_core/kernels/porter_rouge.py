@@ -17,7 +17,7 @@ from typing import Any
 
 from ..text.porter_rouge import STEP2, STEP3, STEP4A
 from ._jit import jit
-from .suffixes import ends_with, find, is_aeiou, pack, replace
+from .suffixes import by_last, ends_with, find, is_aeiou, pack, replace
 
 __all__ = ["stem_word", "porter"]
 
@@ -26,6 +26,11 @@ _TEXT, _ROWS = pack([*STEP2.items(), *STEP3.items(), *((s, "") for s in STEP4A)]
 _S2, _S3 = 0, len(STEP2)
 _S4 = _S3 + len(STEP3)
 _END = _S4 + len(STEP4A)
+_INDEX2, _INDEX3, _INDEX4 = (
+    by_last(_TEXT, _ROWS, _S2, _S3),
+    by_last(_TEXT, _ROWS, _S3, _S4),
+    by_last(_TEXT, _ROWS, _S4, _END),
+)
 
 B_E, B_I, B_L, B_S, B_W, B_X, B_Y, B_Z = (ord(c) for c in "eilswxyz")
 UPPER_Y = ord("Y")
@@ -94,9 +99,9 @@ def _cvc(w: Any, k: int) -> bool:
 
 
 @jit
-def _leftmost(w: Any, n: int, first: int, end: int) -> int:
-    """The row in [first, end) of the longest suffix of ``w[:n]`` that leaves a stem, or -1."""
-    return find(w, n, _TEXT, _ROWS, first, end, True, 1)
+def _leftmost(w: Any, n: int, index: Any) -> int:
+    """The rule of ``index`` (one step's) with the longest suffix of ``w[:n]`` that leaves a stem, or -1."""
+    return find(w, n, _TEXT, _ROWS, index, True, 1)
 
 
 @jit
@@ -129,8 +134,8 @@ def _step1ab(w: Any, n: int) -> int:
 
 
 @jit
-def _replace_step(w: Any, n: int, first: int, end: int) -> int:
-    r = _leftmost(w, n, first, end)
+def _replace_step(w: Any, n: int, index: Any) -> int:
+    r = _leftmost(w, n, index)
     if r >= 0 and _m_gt0(w, n - _ROWS[r, 1]):
         return replace(w, n, _TEXT, _ROWS, r)
     return n
@@ -148,9 +153,9 @@ def porter(w: Any) -> int:
     n = _step1ab(w, n)
     if n >= 1 and w[n - 1] == B_Y and _groups(w, n - 1, 1, -1):  # step 1c
         w[n - 1] = B_I
-    n = _replace_step(w, n, _S2, _S3)
-    n = _replace_step(w, n, _S3, _S4)
-    r = _leftmost(w, n, _S4, _END)  # step 4: three removals in a row
+    n = _replace_step(w, n, _INDEX2)
+    n = _replace_step(w, n, _INDEX3)
+    r = _leftmost(w, n, _INDEX4)  # step 4: three removals in a row
     if r >= 0 and _m_gt1(w, n - _ROWS[r, 1]):
         n -= _ROWS[r, 1]
     if ends_with(w, n, _MENT) and _m_gt1(w, n - 4):

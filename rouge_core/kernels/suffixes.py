@@ -10,8 +10,8 @@ replaces a suffix by one no longer than itself, so a word never outgrows its buf
 >>> rows.tolist(), bytes(text[:10])
 ([[0, 7, 7, 3], [10, 1, 11, 0]], b'ationalate')
 >>> w = bytearray(b"relational")
->>> bool(ends(w, len(w), text, rows, 0))
-True
+>>> bool(ends(w, len(w), text, rows, 0)), int(find(w, len(w), text, rows, by_last(text, rows, 0, 2), False, 0))
+(True, 0)
 >>> n = replace(w, len(w), text, rows, 0); bytes(w[:n])
 b'relate'
 """
@@ -25,7 +25,7 @@ import numpy as np
 
 from ._jit import jit
 
-__all__ = ["pack", "ends", "find", "ends_with", "replace", "is_aeiou"]
+__all__ = ["pack", "by_last", "ends", "find", "ends_with", "replace", "is_aeiou"]
 
 B_A, B_E, B_I, B_O, B_U, B_Y = (ord(c) for c in "aeiouy")
 
@@ -42,6 +42,23 @@ def pack(rules: Sequence[tuple[str, str]]) -> tuple[np.ndarray[Any, np.dtype[np.
     return np.frombuffer(bytes(text) or b"\0", dtype=np.uint8).copy(), np.array(rows, dtype=np.int64).reshape(-1, 4)
 
 
+def by_last(text: np.ndarray[Any, Any], rows: np.ndarray[Any, Any], first: int, end: int) -> np.ndarray[Any, Any]:
+    """Rules ``first`` to ``end`` grouped by their suffix's last byte, each group in rule order: entry
+    ``b`` and ``b + 1`` bound the group of byte ``b`` among the rule numbers from entry 257 on. A word
+    can only end with the suffixes of its own last byte's group, so :func:`find` reads that group alone.
+
+    >>> text, rows = pack([("al", ""), ("er", ""), ("ical", "ic")])
+    >>> index = by_last(text, rows, 0, 3)
+    >>> index[257 + index[ord("l")] : 257 + index[ord("l") + 1]].tolist()
+    [0, 2]
+    """
+    last = [int(text[rows[r, 0] + rows[r, 1] - 1]) for r in range(first, end)]
+    order = sorted(range(first, end), key=lambda r: last[r - first])  # stable: rule order within a byte
+    counts = np.bincount(np.array(last, dtype=np.int64), minlength=256)[:256]
+    bounds = np.concatenate(([0], np.cumsum(counts)))
+    return np.concatenate((bounds, np.array(order, dtype=np.int64))).astype(np.int64)
+
+
 @jit
 def is_aeiou(b: int) -> bool:
     """Whether the byte is one of a, e, i, o, u."""
@@ -51,25 +68,37 @@ def is_aeiou(b: int) -> bool:
 @jit
 def ends(w: Any, n: int, text: Any, rows: Any, r: int) -> bool:
     """Whether ``w[:n]`` ends with the suffix of rule ``r``."""
-    return find(w, n, text, rows, r, r + 1, False, 0) == r
+    k = rows[r, 1]
+    if k > n:
+        return False
+    last = rows[r, 0] + k - 1
+    for i in range(k):
+        if w[n - 1 - i] != text[last - i]:
+            return False
+    return True
 
 
 @jit
-def find(w: Any, n: int, text: Any, rows: Any, first: int, end: int, longest: bool, keep: int) -> int:
-    """The rule in [first, end) whose suffix ``w[:n]`` ends with, leaving at least ``keep`` bytes
-    before it: the first such rule, or (``longest``) the one with the longest suffix; -1 if none.
+def find(w: Any, n: int, text: Any, rows: Any, index: Any, longest: bool, keep: int) -> int:
+    """The rule of ``index`` (:func:`by_last`) whose suffix ``w[:n]`` ends with, leaving at least
+    ``keep`` bytes before it: the first such rule, or (``longest``) the one with the longest suffix;
+    -1 if none.
 
-    One loop, no call per rule: a rule costs a byte comparison or two (a call per rule would cost
-    the arrays' reference counting every time)."""
+    One loop over the rules of the word's last byte, no call per rule: a rule costs a byte comparison
+    or two (a call per rule would cost the arrays' reference counting every time)."""
+    if n == 0:
+        return -1
+    b = w[n - 1]
     best, best_len = -1, 0
-    for r in range(first, end):
+    for j in range(257 + index[b], 257 + index[b + 1]):
+        r: int = index[j]
         k = rows[r, 1]
         if k + keep > n or (longest and k <= best_len):
             continue
-        last = rows[r, 0] + k - 1
+        last = rows[r, 0] + k - 2  # the last byte is the word's: compare the rest, backwards
         same = True
-        for i in range(k):  # from the last byte back: most suffixes differ there
-            if w[n - 1 - i] != text[last - i]:
+        for i in range(1, k):
+            if w[n - 1 - i] != text[last - i + 1]:
                 same = False
                 break
         if same:
