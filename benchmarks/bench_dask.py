@@ -123,6 +123,7 @@ def run(n_pairs: int, shard: int, rounds: int, folder: Path) -> str:
     wall: dict[str, list[float]] = {k: [] for k in modes}
     cpu: dict[str, list[float]] = {k: [] for k in modes}
     worker_cpu: list[float] = []
+    client_cpu: list[float] = []  # this process: the client and the LocalCluster's scheduler
     for _ in range(rounds):
         for name, fn in modes.items():
             pids = [me.pid, *children()]
@@ -133,6 +134,7 @@ def run(n_pairs: int, shard: int, rounds: int, folder: Path) -> str:
             cpu[name].append(sum(c1[p] - c0[p] for p in c1 if p in c0))
             if name == files_mode:
                 worker_cpu.append(sum(c1[p] - c0[p] for p in workers if p in c0 and p in c1))
+                client_cpu.append(c1[me.pid] - c0[me.pid])
     client.close()
     cluster.close()
     load_end = os.getloadavg()
@@ -165,7 +167,9 @@ def run(n_pairs: int, shard: int, rounds: int, folder: Path) -> str:
             "",
             f"Per-worker rate (`score_files`, reading and scoring, CPU of the two worker processes): "
             f"**{rate:,.0f} pairs per worker CPU-second** ({1e6 / rate:.1f} µs a pair; the baseline scores "
-            f"{n_pairs / base_cpu:,.0f} pairs per CPU-second without reading).",
+            f"{n_pairs / base_cpu:,.0f} pairs per CPU-second without reading). Of the `score_files` run's CPU, "
+            f"the workers spent {statistics.median(worker_cpu):.2f} s and the client with the scheduler "
+            f"{statistics.median(client_cpu):.2f} s (medians; the nannies the rest).",
             "",
         ]
     )
