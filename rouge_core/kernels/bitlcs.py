@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._jit import jit
+from .lazy import long_pair
 
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
@@ -140,7 +141,8 @@ def lcs_pair(ref: I64, cand: I64, vocab: int, out_a: I64, out_b: I64) -> int:
         return 0
     match = masks(ref, vocab)
     if ref.shape[0] * cand.shape[0] > LONG_CELLS:
-        return trace_long(ref, cand, match, out_a, out_b)
+        # trace_long, compiled at the first long pair (rouge_core.kernels.lazy)
+        return long_pair(ref, cand, np.zeros(4), False, match, out_a, out_b)[1]
     cols = np.empty((cand.shape[0], match.shape[1]), dtype=np.uint64)
     columns(match, cand, cols)
     return trace(ref, cand, cols, out_a, out_b)

@@ -14,9 +14,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ._jit import jit
-from .bitlcs import LONG_CELLS, columns, masks, trace, trace_long
+from .bitlcs import LONG_CELLS, columns, masks, trace
+from .lazy import long_pair
 from .wlcs import scratch, wlcs_fill
-from .wlcs_wavefront import wlcs_long
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -45,6 +45,7 @@ def union_marks(
         width = min(longest, max(1, LONG_CELLS // rs.shape[0]))
         if weighted:
             ups, c, r = scratch(rs.shape[0], width)
+            match = np.empty((0, 0), dtype=np.uint64)  # (long_pair's argument; no masks for WLCS)
         else:
             match = masks(rs, vocab)
             cols = np.empty((width, match.shape[1]), dtype=np.uint64)
@@ -60,12 +61,12 @@ def union_marks(
             if not shared:  # no mark (the pure path skips such pairs too)
                 continue
             if weighted:
-                if cs.shape[0] > width:
-                    k = wlcs_long(rs, cs, f, out_a, out_b)[1]
+                if cs.shape[0] > width:  # compiled at the first long pair (rouge_core.kernels.lazy)
+                    k = long_pair(rs, cs, f, True, match, out_a, out_b)[1]
                 else:
                     k = wlcs_fill(rs, cs, f, ups, c, r, out_a, out_b)[1]
             elif cs.shape[0] > width:
-                k = trace_long(rs, cs, match, out_a, out_b)
+                k = long_pair(rs, cs, f, False, match, out_a, out_b)[1]
             else:
                 columns(match, cs, cols)
                 k = trace(rs, cs, cols, out_a, out_b)
@@ -239,6 +240,7 @@ def sentence_pairs(
         width = min(longest, max(1, LONG_CELLS // rs.shape[0]))
         if weighted:
             ups, c, r = scratch(rs.shape[0], width)
+            match = np.empty((0, 0), dtype=np.uint64)  # (long_pair's argument; no masks for WLCS)
         else:
             match = masks(rs, vocab)
             cols = np.empty((width, match.shape[1]), dtype=np.uint64)
@@ -249,13 +251,13 @@ def sentence_pairs(
                 continue
             cs = cand[cand_off[j] : cand_off[j + 1]]
             if weighted:
-                if cs.shape[0] > width:
-                    v, m = wlcs_long(rs, cs, f, out_a, out_b)
+                if cs.shape[0] > width:  # compiled at the first long pair (rouge_core.kernels.lazy)
+                    v, m = long_pair(rs, cs, f, True, match, out_a, out_b)
                 else:
                     v, m = wlcs_fill(rs, cs, f, ups, c, r, out_a, out_b)
             else:
                 if cs.shape[0] > width:
-                    m = trace_long(rs, cs, match, out_a, out_b)
+                    m = long_pair(rs, cs, f, False, match, out_a, out_b)[1]
                 else:
                     columns(match, cs, cols)
                     m = trace(rs, cs, cols, out_a, out_b)

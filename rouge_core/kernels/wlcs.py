@@ -13,7 +13,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ._jit import jit
-from .wlcs_wavefront import LONG_CELLS, wlcs_long
+from .bitlcs import LONG_CELLS
+from .lazy import long_pair
 
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
@@ -81,8 +82,10 @@ def wlcs_fill(ref: I64, cand: I64, f: F64, ups: U64, c: F64, r: I64, out_a: I64,
 @jit
 def wlcs_pair(ref: I64, cand: I64, f: F64, out_a: I64, out_b: I64) -> tuple[float, int]:
     """(value of the last cell, number of marks); the marks go last first into ``out_a``/``out_b``.
-    A pair of more than :data:`~.wlcs_wavefront.LONG_CELLS` cells runs :func:`~.wlcs_wavefront.wlcs_long`."""
+    A pair of more than :data:`~.bitlcs.LONG_CELLS` cells runs :func:`~.wlcs_wavefront.wlcs_long`
+    (through :func:`~.lazy.long_pair`)."""
     if ref.shape[0] * cand.shape[0] > LONG_CELLS:
-        return wlcs_long(ref, cand, f, out_a, out_b)
+        # wlcs_long, compiled at the first long pair (rouge_core.kernels.lazy)
+        return long_pair(ref, cand, f, True, np.empty((0, 0), dtype=np.uint64), out_a, out_b)
     ups, c, r = scratch(ref.shape[0], cand.shape[0])
     return wlcs_fill(ref, cand, f, ups, c, r, out_a, out_b)

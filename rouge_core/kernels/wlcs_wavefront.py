@@ -162,6 +162,8 @@ def wlcs_long(ref: I64, cand: I64, f: F64, out_a: I64, out_b: I64, strip: int = 
     zero_r = np.zeros(height + 1, dtype=np.int64)
     no_bits = np.empty(0, dtype=np.uint8)
     no_starts = np.empty(0, dtype=np.int64)
+    # A plain 0 would be typed Literal[int](0) and compile _block a second time (5 s at first use).
+    nil = np.int64(0)
     for s in range(strips):
         a0 = s * height
         h = min(height, m - a0)
@@ -171,7 +173,7 @@ def wlcs_long(ref: I64, cand: I64, f: F64, out_a: I64, out_b: I64, strip: int = 
             f,
             a0,
             h,
-            0,
+            nil,
             n,
             rows_c[s],
             rows_r[s],
@@ -213,7 +215,7 @@ def wlcs_long(ref: I64, cand: I64, f: F64, out_a: I64, out_b: I64, strip: int = 
             left_r,
             bot_c,
             bot_r,
-            0,
+            nil,
             cols_c,
             cols_r,
             ups,
