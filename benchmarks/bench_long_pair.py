@@ -23,6 +23,7 @@ import sys
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Callable
 
 README = Path(__file__).with_name("README.md")
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,11 +42,11 @@ def case(words: int, sent_len: int, repeat: int) -> dict[str, float]:
     candidate = perturb(rng, reference)
     evaluate("a b c", ["a c b"], cfg)  # kernels loaded (or compiled) before anything is measured
 
-    def cpu(fn: object) -> float:
+    def cpu(fn: Callable[[], object]) -> float:
         best = float("inf")
         for _ in range(repeat):
             t = time.process_time()
-            fn()  # type: ignore[operator]
+            fn()
             best = min(best, time.process_time() - t)
         return best
 
