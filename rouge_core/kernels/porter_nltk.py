@@ -161,7 +161,12 @@ def _rules(w: Any, n: int, index: Any, more_than: int) -> int:
 
 @jit
 def steps(w: Any) -> int:
-    """Steps 1a to 5b on the lower-case ASCII word in ``w`` (edited in place); the stem's length."""
+    """Steps 1a to 5b on the lower-case ASCII word in ``w`` (edited in place); the stem's length.
+
+    >>> w = np.frombuffer(bytearray(b"relational"), dtype=np.uint8).copy()
+    >>> bytes(w[: steps(w)])
+    b'relat'
+    """
     n = _step1b(w, _step1a(w, len(w)))
     if n > 2 and w[n - 1] == B_Y and _consonant(w, n - 2):  # step 1c
         w[n - 1] = B_I
@@ -210,6 +215,8 @@ def stem_ids(buf: Any, starts: Any, ends_: Any) -> tuple[Any, int]:
     does), numbered: equal stems get one id, in order of first appearance. The ids and how many.
 
     A chunk's distinct words go through here in one call: no Python per word (``stem_nltk`` for one).
+    :func:`rouge_core.kernels.stemmers.nltk_stem_ids` calls it once the kernel group is loaded (its
+    example shows the numbering).
     """
     n = starts.shape[0]
     out = np.empty(max(1, int((ends_ - starts).sum())), dtype=np.uint8)  # no stem outgrows its word

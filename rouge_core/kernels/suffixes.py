@@ -61,7 +61,11 @@ def by_last(text: np.ndarray[Any, Any], rows: np.ndarray[Any, Any], first: int, 
 
 @jit
 def is_aeiou(b: int) -> bool:
-    """Whether the byte is one of a, e, i, o, u."""
+    """Whether the byte is one of a, e, i, o, u.
+
+    >>> is_aeiou(ord("e")), is_aeiou(ord("y"))
+    (True, False)
+    """
     return b == B_A or b == B_E or b == B_I or b == B_O or b == B_U
 
 
@@ -110,7 +114,11 @@ def find(w: Any, n: int, text: Any, rows: Any, index: Any, longest: bool, keep: 
 
 @jit
 def ends_with(w: Any, n: int, suffix: Any) -> bool:
-    """Whether ``w[:n]`` ends with ``suffix``, a tuple of byte values (a constant of the kernel)."""
+    """Whether ``w[:n]`` ends with ``suffix``, a tuple of byte values (a constant of the kernel).
+
+    >>> ends_with(bytearray(b"hopping"), 7, tuple(b"ing")), ends_with(bytearray(b"hopping"), 6, tuple(b"ing"))
+    (True, False)
+    """
     k = len(suffix)
     if k > n:
         return False
