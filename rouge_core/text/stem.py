@@ -6,12 +6,13 @@ WordNet 2.0 exception table and, failing that, running its own Porter variant
 NLTK's Porter stemmer in its default mode (:mod:`rouge_core.text.porter_nltk`);
 both are offered here so the two tools can be reproduced exactly.
 
-Each distinct word is stemmed once (the stemmers cache their answers). A word of
-ASCII letters and digits goes through the compiled stemmer
-(:mod:`rouge_core.kernels.stemmers`, about 1 microsecond a word) unless the
-process computes in pure Python; any other word, and every word under pure
+Each distinct word is stemmed once (the stemmers cache their answers). An ASCII
+word (for ROUGE-1.5.5's stemmer: of ASCII letters and digits) goes through the
+compiled stemmer (:mod:`rouge_core.kernels.stemmers`, about 1 microsecond a word
+from here, 0.2 in the chunk engine's one call for all of a chunk's words) unless
+the process computes in pure Python; any other word, and every word under pure
 Python, through the Python rules. Both give the same stem: tests compare them on
-every word of a 100,000-word list.
+every word of a 100,000-word list. NLTK itself is not imported.
 """
 
 from __future__ import annotations
