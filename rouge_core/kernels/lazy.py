@@ -23,7 +23,6 @@ from ._jit import jit, numba
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
-U64 = npt.NDArray[np.uint64]
 
 
 def _no_objmode(**_types: str) -> contextlib.nullcontext[None]:
@@ -41,10 +40,10 @@ if numba is not None:
 
 
 def long_pair_python(
-    ref: I64, cand: I64, f: F64, weighted: bool, match: U64, out_a: I64, out_b: I64
+    ref: I64, cand: I64, f: F64, weighted: bool, vocab: int, out_a: I64, out_b: I64
 ) -> tuple[float, int]:
-    """WLCS (``weighted``, with ``f``) or LCS (with ``match`` from :func:`~.bitlcs.masks`) of a long
-    pair: (value of the last cell, marks last first in ``out_a``/``out_b``)."""
+    """WLCS (``weighted``, with ``f``) or LCS (token ids below ``vocab``) of a long pair: (value of
+    the last cell, marks last first in ``out_a``/``out_b``)."""
     if weighted:
         from .wlcs_wavefront import wlcs_long  # imported here: wlcs_wavefront imports bitlcs, which imports this
 
@@ -52,20 +51,20 @@ def long_pair_python(
         return float(value), int(k)
     from .bitlcs import trace_long
 
-    k = trace_long(ref, cand, match, out_a, out_b)
+    k = trace_long(ref, cand, vocab, out_a, out_b)
     return float(k), int(k)
 
 
 @jit
-def long_pair(ref: I64, cand: I64, f: F64, weighted: bool, match: U64, out_a: I64, out_b: I64) -> tuple[float, int]:
+def long_pair(ref: I64, cand: I64, f: F64, weighted: bool, vocab: int, out_a: I64, out_b: I64) -> tuple[float, int]:
     """:func:`long_pair_python` from compiled code (compiling the long paths only when first called).
 
     >>> ref, cand = np.array([0, 1, 2, 1, 3, 0, 1]), np.array([1, 3, 2, 0, 1, 0])  # abcbdab, bdcaba
     >>> out_a, out_b = np.empty(7, dtype=np.int64), np.empty(7, dtype=np.int64)
     >>> f = np.array([0.0, 1.0, 4.0, 9.0, 16.0])
-    >>> long_pair(ref, cand, f, True, np.empty((0, 0), dtype=np.uint64), out_a, out_b)
+    >>> long_pair(ref, cand, f, True, 4, out_a, out_b)
     (8.0, 4)
     """
     with objmode(v="float64", k="int64"):
-        v, k = long_pair_python(ref, cand, f, weighted, match, out_a, out_b)
+        v, k = long_pair_python(ref, cand, f, weighted, vocab, out_a, out_b)
     return v, k

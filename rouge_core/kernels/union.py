@@ -29,9 +29,11 @@ def union_marks(
     """``mark_j[p]``/``mark_b[p]``: the first candidate sentence whose LCS (WLCS with ``f`` when
     ``weighted``) with reference position ``p``'s sentence marks ``p``, and the candidate position
     there; untouched (-1) when none does. ``*_off``: sentence starts and the end."""
-    longest = 0
+    longest, shortest = 0, cand.shape[0]  # of the non-empty candidate sentences
     for j in range(cand_off.shape[0] - 1):
-        longest = max(longest, cand_off[j + 1] - cand_off[j])
+        if cand_off[j + 1] > cand_off[j]:
+            longest = max(longest, cand_off[j + 1] - cand_off[j])
+            shortest = min(shortest, cand_off[j + 1] - cand_off[j])
     present = np.zeros(vocab, dtype=np.bool_)
     for i in range(ref_off.shape[0] - 1):
         r0, r1 = ref_off[i], ref_off[i + 1]
@@ -45,7 +47,9 @@ def union_marks(
         width = min(longest, max(1, LONG_CELLS // rs.shape[0]))
         if weighted:
             ups, c, r = scratch(rs.shape[0], width)
-            match = np.empty((0, 0), dtype=np.uint64)  # (long_pair's argument; no masks for WLCS)
+        elif longest > width and shortest > width:  # long pairs only: trace_long keeps its own masks
+            match = np.empty((0, 0), dtype=np.uint64)
+            cols = np.empty((0, 0), dtype=np.uint64)
         else:
             match = masks(rs, vocab)
             cols = np.empty((width, match.shape[1]), dtype=np.uint64)
@@ -62,11 +66,11 @@ def union_marks(
                 continue
             if weighted:
                 if cs.shape[0] > width:  # compiled at the first long pair (rouge_core.kernels.lazy)
-                    k = long_pair(rs, cs, f, True, match, out_a, out_b)[1]
+                    k = long_pair(rs, cs, f, True, vocab, out_a, out_b)[1]
                 else:
                     k = wlcs_fill(rs, cs, f, ups, c, r, out_a, out_b)[1]
             elif cs.shape[0] > width:
-                k = long_pair(rs, cs, f, False, match, out_a, out_b)[1]
+                k = long_pair(rs, cs, f, False, vocab, out_a, out_b)[1]
             else:
                 columns(match, cs, cols)
                 k = trace(rs, cs, cols, out_a, out_b)
@@ -199,9 +203,11 @@ def sentence_pairs(
     the table's last cell, and the marks ``(mark_a[s:e], mark_b[s:e])`` in order, ``s, e = start[k],
     start[k + 1]`` (positions within the sentences)."""
     n_ref, n_cand = ref_off.shape[0] - 1, cand_off.shape[0] - 1
-    longest = 0
+    longest, shortest = 0, cand.shape[0]  # of the non-empty candidate sentences
     for j in range(n_cand):
-        longest = max(longest, cand_off[j + 1] - cand_off[j])
+        if cand_off[j + 1] > cand_off[j]:
+            longest = max(longest, cand_off[j + 1] - cand_off[j])
+            shortest = min(shortest, cand_off[j + 1] - cand_off[j])
     present = np.zeros(vocab, dtype=np.bool_)
     shares = np.zeros(n_cand, dtype=np.bool_)
     count = 0
@@ -240,7 +246,9 @@ def sentence_pairs(
         width = min(longest, max(1, LONG_CELLS // rs.shape[0]))
         if weighted:
             ups, c, r = scratch(rs.shape[0], width)
-            match = np.empty((0, 0), dtype=np.uint64)  # (long_pair's argument; no masks for WLCS)
+        elif longest > width and shortest > width:  # long pairs only: trace_long keeps its own masks
+            match = np.empty((0, 0), dtype=np.uint64)
+            cols = np.empty((0, 0), dtype=np.uint64)
         else:
             match = masks(rs, vocab)
             cols = np.empty((width, match.shape[1]), dtype=np.uint64)
@@ -252,12 +260,12 @@ def sentence_pairs(
             cs = cand[cand_off[j] : cand_off[j + 1]]
             if weighted:
                 if cs.shape[0] > width:  # compiled at the first long pair (rouge_core.kernels.lazy)
-                    v, m = long_pair(rs, cs, f, True, match, out_a, out_b)
+                    v, m = long_pair(rs, cs, f, True, vocab, out_a, out_b)
                 else:
                     v, m = wlcs_fill(rs, cs, f, ups, c, r, out_a, out_b)
             else:
                 if cs.shape[0] > width:
-                    m = long_pair(rs, cs, f, False, match, out_a, out_b)[1]
+                    m = long_pair(rs, cs, f, False, vocab, out_a, out_b)[1]
                 else:
                     columns(match, cs, cols)
                     m = trace(rs, cs, cols, out_a, out_b)

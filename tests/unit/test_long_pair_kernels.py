@@ -60,20 +60,21 @@ def test_wlcs_long_equals_the_row_wise_programme(ref_ids, cand_ids, w, strip):
 
 
 @SETTINGS
-@given(ids, ids, st.integers(1, 9))
-@example([0, 1] * 70, [1, 0] * 66, 5)  # 140 rows: three words, a recomputation in each
-def test_trace_long_equals_the_kept_columns(ref_ids, cand_ids, every):
+@given(ids, ids, st.integers(1, 9), st.integers(1, 5))
+@example([0, 1] * 70, [1, 0] * 66, 5, 64)  # 140 rows: three words, a recomputation in each
+@example([0, 1, 2, 3] * 40, [3, 2, 1, 0] * 41, 7, 40)  # tokens 0-3 kept as masks, the rest from positions
+def test_trace_long_equals_the_kept_columns(ref_ids, cand_ids, every, dense):
     ref, cand = arr(ref_ids), arr(cand_ids)
     out_a, out_b = np.empty(len(ref), np.int64), np.empty(len(ref), np.int64)
     if not len(ref) or not len(cand):
-        assert trace_long(ref, cand, masks(ref, 4), out_a, out_b, every) == 0
+        assert trace_long(ref, cand, 4, out_a, out_b, every, dense) == 0
         return
     match = masks(ref, 4)
     cols = np.empty((len(cand), match.shape[1]), np.uint64)
     columns(match, cand, cols)
     k = trace(ref, cand, cols, out_a, out_b)
     want = (out_a[:k].tolist(), out_b[:k].tolist())
-    k = trace_long(ref, cand, match, out_a, out_b, every)
+    k = trace_long(ref, cand, 4, out_a, out_b, every, dense)  # masks for tokens with >= dense copies
     assert (out_a[:k].tolist(), out_b[:k].tolist()) == want
 
 
