@@ -1,6 +1,8 @@
 """How long the Inspect page's computation takes for a 2 x 300-word pair (target: < 100 ms).
 
 Run: python -m benchmarks.bench_inspector [--write]   (--write updates benchmarks/README.md)
+     python -m benchmarks.bench_inspector --browser [--root DIR] [--repeat 5]   (the page in Chromium:
+     browser and server CPU per 2 x 300-word paste, see benchmarks/inspect_browser.py; prints, writes nothing)
 """
 
 from __future__ import annotations
@@ -47,7 +49,18 @@ def run() -> str:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--write", action="store_true", help="replace the section in benchmarks/README.md")
+    ap.add_argument("--browser", action="store_true", help="the Inspect page in Chromium instead (prints only)")
+    ap.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[1], help="the app's tree")
+    ap.add_argument("--repeat", type=int, default=5, help="pastes measured with --browser")
     args = ap.parse_args()
+    if args.browser:
+        from .inspect_browser import measure, summary
+
+        rows = measure(args.root, args.repeat)
+        for r in rows:
+            print(r)
+        print(summary(rows))
+        return
     section = run()
     print(section)
     if args.write:

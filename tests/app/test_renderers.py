@@ -453,11 +453,18 @@ def _views_app(profile: str, options: dict) -> None:
 def test_show_match_views_runs(profile, options):
     from streamlit.testing.v1 import AppTest
 
+    from rouge_core.measures.registry import VIEWS
+
     at = AppTest.from_function(_views_app, args=(profile, options), default_timeout=60).run()
     assert not at.exception
     assert [t.label for t in at.tabs] == ["N-grams", "LCS", "WLCS", "Skip-bigrams"]
+    infos = ""
+    for view in VIEWS:  # only the open tab is built (issue 22): open each
+        at.session_state["mv_view"] = view
+        at.run()
+        assert not at.exception
+        infos += " ".join(i.value for i in at.info)
     if options.get("max_n", 4) is None:
-        infos = " ".join(i.value for i in at.info)
         for family in ("ROUGE-N", "ROUGE-L", "ROUGE-W", "ROUGE-S"):
             assert family in infos
     else:

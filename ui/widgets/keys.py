@@ -83,6 +83,7 @@ KEYS: tuple[Key, ...] = (
     Key("inspect", "app_pages/inspect.py", "the prefix of Inspect's match-view widgets"),
     Key("inspect_grid_stat", "ui/widgets/inspect_scores.py", "the statistic of the per-reference grid"),
     Key("{key}_ref", "ui/widgets/match_views.py", "a match view's reference picker"),
+    Key("{key}_view", "ui/widgets/match_views.py", "the open match-view tab (only its view is built)"),
     Key("{key}_rs_{ref_index}_{digest}", "ui/widgets/match_views.py", "an LCS view's reference sentence picker"),
     Key("{key}_cs_{ref_index}_{digest}_{i}", "ui/widgets/match_views.py", "an LCS view's candidate sentence picker"),
     Key("{key}_skip_start", "ui/widgets/match_views.py", "where a long skip-bigram matrix starts"),

@@ -1,0 +1,73 @@
+"""Issue 22, target 7: Inspect builds only the match view a user opens, and every view stays one click
+(one tab) away. AppTest cannot click a tab; it sets the tabs' key, which is what a click sets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from rouge_core.measures.registry import VIEWS
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def _views_app() -> None:
+    from rouge_core import RougeConfig, evaluate
+    from ui.widgets.match_views import show_match_views
+
+    report = evaluate(
+        "police kill the gunman\nthe gunman died",
+        ["police killed the gunman", "the gunman was killed"],
+        RougeConfig(max_n=2, skip_distance=4, wlcs_weight=1.2),
+    )
+    show_match_views(report, "mv")
+
+
+def _built(at: AppTest) -> set[str]:
+    """The views whose own elements are on the page (each view's first widget or line)."""
+    built = set()
+    if any(r.label == "n-gram order" for r in at.radio):
+        built.add("N-grams")
+    if any(e.label == "Marks as a table" for e in at.expander):
+        built.add("LCS")
+    if at.latex:
+        built.add("WLCS")
+    if any("Matched skip-bigrams" in m.value for m in at.markdown):
+        built.add("Skip-bigrams")
+    return built
+
+
+def test_only_the_first_view_is_built_at_first():
+    at = AppTest.from_function(_views_app, default_timeout=60).run()
+    assert not at.exception
+    assert [t.label for t in at.tabs] == list(VIEWS)  # every view has its tab
+    assert _built(at) == {"N-grams"}
+    assert not at.get("plotly_chart")  # the LCS, WLCS and skip-bigram figures are not drawn
+    assert at.session_state["mv_view"] == "N-grams"
+
+
+@pytest.mark.parametrize("view", VIEWS)
+def test_every_view_is_one_click_away_and_alone(view):
+    at = AppTest.from_function(_views_app, default_timeout=60).run()
+    at.session_state["mv_view"] = view
+    at.run()
+    assert not at.exception
+    assert _built(at) == {view}
+    assert [t.label for t in at.tabs] == list(VIEWS)
+    # the reference picker stays with the views, and the open view follows it
+    at.selectbox(key="mv_ref").select_index(1).run()
+    assert not at.exception
+    assert _built(at) == {view}
+
+
+def test_inspect_page_opens_on_the_ngrams_and_reaches_the_skip_bigrams():
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception
+    assert _built(at) == {"N-grams"}
+    at.session_state["inspect_view"] = "Skip-bigrams"
+    at.run()
+    assert not at.exception
+    assert _built(at) == {"Skip-bigrams"}
+    assert at.get("plotly_chart")  # the position x position matrix
