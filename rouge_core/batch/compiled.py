@@ -240,7 +240,7 @@ class ChunkCounts:
 
 def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
     """:func:`rouge_core.batch.score.columns_chunk` of a chunk, counted by the compiled chunk kernels."""
-    from .score import BatchResult, MeasureColumns, default_ids, score_pair
+    from .score import BatchResult, MeasureColumns, score_pair
 
     specs = measure_specs(config)
     texts = _plain_all(chunk)
@@ -300,7 +300,7 @@ def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
         measures[spec.label] = MeasureColumns(
             spec.label, str(spec.family), has_counts=has, note_sets=tuple(sets), note_index=note, **cols
         )
-    return BatchResult(config, default_ids(n), measures)
+    return BatchResult(config, None, measures)
 
 
 def _reference_values(

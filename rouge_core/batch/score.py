@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from functools import partial
 from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
@@ -160,16 +160,54 @@ def _sequential_sum(a: np.ndarray) -> Union[int, float]:
     return float(np.cumsum(a)[-1]) if len(a) else 0
 
 
-@dataclass(frozen=True, eq=False)
 class BatchResult:
-    """Every measure of every pair as columns (:class:`MeasureColumns`), keyed by label, plus the pair ids."""
+    """Every measure of every pair as columns (:class:`MeasureColumns`), keyed by label, plus the pair ids.
 
+    ``ids`` may be None: the ids are then ``"1"``, ``"2"``, ... (:func:`default_ids`), made the first
+    time they are read, so a batch whose ids nobody reads never makes them. Immutable, like the
+    frozen record it was.
+
+    >>> res = BatchResult(RougeConfig(), None, {})
+    >>> len(res), res.ids.tolist()
+    (0, [])
+    """
+
+    __slots__ = ("config", "measures", "_given", "_made", "_n")
     config: RougeConfig
-    ids: np.ndarray
     measures: Mapping[str, MeasureColumns]
+    _given: Optional[np.ndarray]  # the ids given (None: the default ones)
+    _made: Optional[np.ndarray]  # the ids once given or made
+    _n: int
+
+    def __init__(self, config: RougeConfig, ids: Optional[np.ndarray], measures: Mapping[str, MeasureColumns]) -> None:
+        n = len(ids) if ids is not None else len(next(iter(measures.values()))) if measures else 0
+        for name, value in (("config", config), ("measures", measures), ("_given", ids), ("_made", ids), ("_n", n)):
+            object.__setattr__(self, name, value)
+
+    @property
+    def ids(self) -> np.ndarray:
+        """The pair ids, one per pair (given, or ``"1"``, ``"2"``, ... made on first read)."""
+        made: Optional[np.ndarray] = self._made
+        if made is None:
+            made = default_ids(self._n)
+            object.__setattr__(self, "_made", made)  # two threads may both make it: the same ids
+        return made
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Default ids are not sent: the receiving process makes them if it reads them.
+        return (BatchResult, (self.config, self._given, self.measures))
+
+    def __repr__(self) -> str:
+        return f"BatchResult(config={self.config!r}, ids={self.ids!r}, measures={self.measures!r})"
 
     def __len__(self) -> int:
-        return len(self.ids)
+        return int(self._n)
 
     def totals(self) -> dict[str, Optional[Counts]]:
         """Per measure the counts summed over the pairs in pair order (None when jackknifing: no counts)."""
@@ -187,7 +225,8 @@ class BatchResult:
 
 
 def columns_from_results(results: Sequence[Mapping[str, MeasureResult]], config: RougeConfig) -> BatchResult:
-    """Per-pair results (:func:`rouge_core.score`'s) as one :class:`BatchResult` (ids ``"1"``, ``"2"``, ...)."""
+    """Per-pair results (:func:`rouge_core.score`'s) as one :class:`BatchResult` (ids ``"1"``, ``"2"``, ...,
+    made when read)."""
     n = len(results)
     measures = {}
     for spec in measure_specs(config):
@@ -205,7 +244,7 @@ def columns_from_results(results: Sequence[Mapping[str, MeasureResult]], config:
             kind = np.int64 if all(isinstance(v, int) for v in values) else np.float64
             arrays[f] = np.array(values, dtype=kind)
         measures[spec.label] = MeasureColumns(spec.label, str(spec.family), note_sets=tuple(sets), **arrays)
-    return BatchResult(config, default_ids(n), measures)
+    return BatchResult(config, None, measures)
 
 
 def default_ids(n: int) -> np.ndarray:
@@ -221,7 +260,7 @@ def object_array(items: Sequence[str]) -> np.ndarray:
 
 
 def concat(parts: Sequence[BatchResult], config: RougeConfig) -> BatchResult:
-    """Batches one after the other (their ids renumbered ``"1"``, ``"2"``, ...)."""
+    """Batches one after the other (their ids renumbered ``"1"``, ``"2"``, ..., made when read)."""
     parts = [p for p in parts if len(p)] or [columns_from_results([], config)]
     measures = {}
     for label, first in parts[0].measures.items():
@@ -235,8 +274,7 @@ def concat(parts: Sequence[BatchResult], config: RougeConfig) -> BatchResult:
         measures[label] = MeasureColumns(
             label, first.family, note_sets=tuple(sets), note_index=np.concatenate(index), **arrays
         )
-    n = sum(len(p) for p in parts)
-    return BatchResult(config, default_ids(n), measures)
+    return BatchResult(config, None, measures)
 
 
 def chunk_size_for(n: Optional[int], workers: int, chunk_size: Optional[int] = None) -> int:
