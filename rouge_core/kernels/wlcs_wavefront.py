@@ -25,14 +25,16 @@ import numpy.typing as npt
 from ._jit import jit
 from .bitlcs import LONG_CELLS  # one threshold for the linear-memory paths of LCS and WLCS
 
-__all__ = ["LONG_CELLS", "STRIP", "wlcs_long"]
+__all__ = ["LONG_CELLS", "STRIP", "SWEEP", "wlcs_long"]
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 U8 = npt.NDArray[np.uint8]  # one byte a cell
 
-#: Rows of a strip and columns of a block (each block's edges are kept: 16 bytes a cell of an edge).
+#: Rows and columns of a block whose edges are kept (16 bytes a cell of an edge).
 STRIP = 2048
+#: Rows swept at a time (the anti-diagonals' three rows of cells stay in the first-level cache).
+SWEEP = 512
 
 
 @jit
@@ -133,15 +135,17 @@ def _block(
 
 
 @jit
-def wlcs_long(ref: I64, cand: I64, f: F64, out_a: I64, out_b: I64, strip: int = STRIP) -> tuple[float, int]:
-    """:func:`rouge_core.kernels.wlcs.wlcs_pair` (value of the last cell, marks last first) in
-    strips and blocks of ``strip`` rows and columns: the same numbers, in linear memory.
-    ``f`` holds f(0..min(m, n) + 1).
+def wlcs_long(
+    ref: I64, cand: I64, f: F64, out_a: I64, out_b: I64, strip: int = STRIP, sweep: int = SWEEP
+) -> tuple[float, int]:
+    """:func:`rouge_core.kernels.wlcs.wlcs_pair` (value of the last cell, marks last first) with the
+    edges of ``strip`` x ``strip`` blocks kept, swept ``sweep`` rows at a time: the same numbers, in
+    linear memory. ``f`` holds f(0..min(m, n) + 1).
 
     >>> from rouge_core.measures.lcs import weights
     >>> ref, cand = np.array([0, 1, 2, 3, 4, 5, 6]), np.array([0, 1, 2, 3, 7, 8, 9])  # ABCDEFG, ABCDHIK
     >>> out_a, out_b = np.empty(7, dtype=np.int64), np.empty(7, dtype=np.int64)
-    >>> value, k = wlcs_long(ref, cand, np.array(weights(2.0, 8)), out_a, out_b, 2)  # 2 x 2 blocks
+    >>> value, k = wlcs_long(ref, cand, np.array(weights(2.0, 8)), out_a, out_b, 4, 3)  # 4 x 4 blocks
     >>> value, out_a[:k].tolist(), out_b[:k].tolist()
     (16.0, [3, 2, 1, 0], [3, 2, 1, 0])
     """
@@ -149,6 +153,7 @@ def wlcs_long(ref: I64, cand: I64, f: F64, out_a: I64, out_b: I64, strip: int = 
     if m == 0 or n == 0:
         return 0.0, 0
     height = width = strip
+    sweep = min(sweep, strip)
     strips = (m + height - 1) // height
     edges = (n - 1) // width
     cand_rev = cand[::-1].copy()
@@ -164,34 +169,29 @@ def wlcs_long(ref: I64, cand: I64, f: F64, out_a: I64, out_b: I64, strip: int = 
     no_starts = np.empty(0, dtype=np.int64)
     # A plain 0 would be typed Literal[int](0) and compile _block a second time (5 s at first use).
     nil = np.int64(0)
+    # Swept ``sweep`` rows at a time (the three anti-diagonals in the first-level cache: twice as fast
+    # as 2048 rows here); the row entering every ``strip``-th row is kept, the others pass through.
+    cur_c, cur_r = np.zeros(n + 1, dtype=np.float64), np.zeros(n + 1, dtype=np.int64)
+    nxt_c, nxt_r = np.zeros(n + 1, dtype=np.float64), np.zeros(n + 1, dtype=np.int64)
     for s in range(strips):
-        a0 = s * height
-        h = min(height, m - a0)
-        _block(
-            ref,
-            cand_rev,
-            f,
-            a0,
-            h,
-            nil,
-            n,
-            rows_c[s],
-            rows_r[s],
-            zero_c,
-            zero_r,
-            rows_c[s + 1],
-            rows_r[s + 1],
-            width if edges else 0,
-            cols_c,
-            cols_r,
-            no_bits,
-            no_starts,
-        )
-    value = rows_c[strips, n]
-    ups = np.empty(min(height, m) * min(width, n), dtype=np.uint8)
-    starts = np.empty(min(height, m) + min(width, n), dtype=np.int64)
-    bot_c = np.empty(width + 1, dtype=np.float64)
-    bot_r = np.empty(width + 1, dtype=np.int64)
+        rows_c[s, :] = cur_c
+        rows_r[s, :] = cur_r
+        for a0 in range(s * height, min(m, (s + 1) * height), sweep):
+            h = min(sweep, (s + 1) * height - a0, m - a0)
+            _block(
+                ref, cand_rev, f, a0, h, nil, n, cur_c, cur_r, zero_c, zero_r, nxt_c, nxt_r,
+                width if edges else 0, cols_c, cols_r, no_bits, no_starts,
+            )  # fmt: skip
+            cur_c, nxt_c = nxt_c, cur_c
+            cur_r, nxt_r = nxt_r, cur_r
+    value = cur_c[n]
+    # The traceback recomputes a block's bits sweep by sweep, each sweep's anti-diagonals after the
+    # one before: sweep u of the block starts at ups[u * sweep * width].
+    sweeps = (height + sweep - 1) // sweep
+    ups = np.empty(sweeps * sweep * min(width, n), dtype=np.uint8)
+    starts = np.empty((sweeps, sweep + min(width, n)), dtype=np.int64)
+    top_c, top_r = np.empty(width + 1, dtype=np.float64), np.empty(width + 1, dtype=np.int64)
+    bot_c, bot_r = np.empty(width + 1, dtype=np.float64), np.empty(width + 1, dtype=np.int64)
     a, b, k = m, n, 0
     while a > 0 and b > 0:
         s, q = (a - 1) // height, (b - 1) // width
@@ -201,34 +201,29 @@ def wlcs_long(ref: I64, cand: I64, f: F64, out_a: I64, out_b: I64, strip: int = 
             left_c, left_r = zero_c, zero_r
         else:
             left_c, left_r = cols_c[q - 1, a0 : a0 + h + 1], cols_r[q - 1, a0 : a0 + h + 1]
-        _block(
-            ref,
-            cand_rev,
-            f,
-            a0,
-            h,
-            b0,
-            w,
-            rows_c[s, b0 : b0 + w + 1],
-            rows_r[s, b0 : b0 + w + 1],
-            left_c,
-            left_r,
-            bot_c,
-            bot_r,
-            nil,
-            cols_c,
-            cols_r,
-            ups,
-            starts,
-        )
+        top_c[: w + 1] = rows_c[s, b0 : b0 + w + 1]
+        top_r[: w + 1] = rows_r[s, b0 : b0 + w + 1]
+        last = (a - 1 - a0) // sweep  # the sweeps below the cell the walk starts from are not needed
+        for u in range(last + 1):
+            u0 = u * sweep
+            uh = min(sweep, h - u0)
+            _block(
+                ref, cand_rev, f, a0 + u0, uh, b0, w, top_c, top_r, left_c[u0:], left_r[u0:], bot_c, bot_r,
+                nil, cols_c, cols_r, ups[u * sweep * w :], starts[u],
+            )  # fmt: skip
+            bot_c[0], bot_r[0] = left_c[u0 + uh], left_r[u0 + uh]  # column b0 of the row below the sweep
+            top_c, bot_c = bot_c, top_c
+            top_r, bot_r = bot_r, top_r
         while a > a0 and b > b0:
+            i = a - a0 - 1
+            u = i // sweep
             if ref[a - 1] == cand[b - 1]:
                 out_a[k] = a - 1
                 out_b[k] = b - 1
                 k += 1
                 a -= 1
                 b -= 1
-            elif ups[starts[a - a0 - 1 + b - b0 - 1] + a - a0 - 1]:
+            elif ups[u * sweep * w + starts[u, i - u * sweep + b - b0 - 1] + i - u * sweep]:
                 a -= 1
             else:
                 b -= 1

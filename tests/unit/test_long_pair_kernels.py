@@ -6,7 +6,7 @@ traceback from column vectors kept every few positions) are compared, bit for bi
 :func:`rouge_core.kernels.wlcs.wlcs_fill` and :func:`~rouge_core.kernels.bitlcs.columns` +
 :func:`~rouge_core.kernels.bitlcs.trace` on pairs over one to four letters (runs of every length
 and ties everywhere), with strips and stretches of a few cells so that every block edge, kept
-column and recomputation is crossed. Then a pair above ``LONG_CELLS`` through the public paths,
+column, sweep and recomputation is crossed. Then a pair above ``LONG_CELLS`` through the public paths,
 and the memory an explained long pair takes.
 """
 
@@ -45,14 +45,15 @@ def row_wise(ref: np.ndarray, cand: np.ndarray, f: np.ndarray) -> tuple[bytes, l
 
 
 @SETTINGS
-@given(ids, ids, st.sampled_from(WEIGHTS), st.integers(1, 9))
-@example([0] * 40, [0] * 37, 1.2, 3)  # one run of 37: every f lookup past the vector loop's three
-@example([0, 1] * 20, [1, 0] * 21, 2.0, 4)  # ties on every cell
-def test_wlcs_long_equals_the_row_wise_programme(ref_ids, cand_ids, w, strip):
+@given(ids, ids, st.sampled_from(WEIGHTS), st.integers(1, 9), st.integers(1, 9))
+@example([0] * 40, [0] * 37, 1.2, 3, 2)  # one run of 37: every f lookup past the vector loop's three
+@example([0, 1] * 20, [1, 0] * 21, 2.0, 4, 4)  # ties on every cell
+@example([0, 1, 2] * 9, [2, 1, 0] * 10, 1.2, 7, 3)  # sweeps of 3 rows not dividing blocks of 7
+def test_wlcs_long_equals_the_row_wise_programme(ref_ids, cand_ids, w, strip, sweep):
     ref, cand = arr(ref_ids), arr(cand_ids)
     f = np.array(weights(w, min(len(ref), len(cand)) + 1))
     out_a, out_b = np.empty(len(ref), np.int64), np.empty(len(ref), np.int64)
-    value, k = wlcs_long(ref, cand, f, out_a, out_b, strip)
+    value, k = wlcs_long(ref, cand, f, out_a, out_b, strip, sweep)
     if not len(ref) or not len(cand):
         assert (value, k) == (0.0, 0)
         return
