@@ -156,14 +156,22 @@ def ordered(
 def _next(
     pending: deque[tuple[int, int, Any]], wait_any: Callable[[list[Any]], None], lost: tuple[type[BaseException], ...]
 ) -> Any:
-    """The first pending chunk's result, once it is done; first, any failed chunk raises."""
+    """The first pending chunk's result, once it is done; first, any failed chunk raises.
+
+    Only the chunks not yet done are waited for: a later chunk done first would otherwise end every
+    wait at once, and this thread would spin, holding the GIL the scoring threads need, until the
+    first chunk is done. A chunk that finishes during the wait ends it and is checked next time.
+    """
     while True:
+        running = []
         for start, size, f in pending:  # in input order: the first failure is the one named
-            if f.done() and (f.cancelled() or f.exception() is not None):
+            if not f.done():
+                running.append(f)
+            elif f.cancelled() or f.exception() is not None:
                 _result(start, size, f, lost)
-        if pending[0][2].done():
+        if not running or running[0] is not pending[0][2]:  # the first chunk is done, and did not fail
             return _result(*pending.popleft(), lost)
-        wait_any([f for _, _, f in pending])
+        wait_any(running)
 
 
 def _result(start: int, size: int, future: Any, lost: tuple[type[BaseException], ...]) -> Any:
