@@ -59,9 +59,9 @@ from ..batch.corpus import evaluate_corpus
 from ..batch.runners import ChunkError, ProcessRunner, Runner, cores, resolve_workers
 from ..config import VERSION as SIGNATURE_VERSION
 from ..config import RougeConfig
+from ..io import perl_inputs
 from ..io.exception_db import open_data_directory
 from ..io.perl_inputs import (
-    MAX_CONFIG_BYTES,
     InputError,
     UsageError,
     config_notes,
@@ -308,7 +308,8 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Op
         peers = [pos[1] if len(pos) > 1 else "X"]
         evals = read_file_list(pos[0], opts["-z"], peers[0])
     else:
-        data = read_bytes(pos[0], MAX_CONFIG_BYTES, "a configuration file")
+        # The limit is read now, not at import: a caller (a test) may lower it.
+        data = read_bytes(pos[0], perl_inputs.MAX_CONFIG_BYTES, "a configuration file")
         try:
             evals = parse_xml_config(data, pos[0])
         except InputError as e:  # `python -m rouge_core cand.txt ref.txt` is a common first try
