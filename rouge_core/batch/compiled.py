@@ -14,6 +14,7 @@ use the per-pair path for the whole chunk.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import accumulate
 from typing import Any, Optional, Sequence
 
@@ -41,14 +42,29 @@ def supported(config: RougeConfig) -> bool:
     >>> supported(RougeConfig(word_limit=10))
     False
     """
+    return _served(config) and chunk_kernels_work()
+
+
+@lru_cache(maxsize=32)
+def _served(config: RougeConfig) -> bool:
+    # What the config asks, known once per config: every chunk asks (in the scoring thread, GIL held).
     return (
         config.tokenizer in BYTE_TOKENIZERS
         and config.word_limit is None
         and config.byte_limit is None
         and (config.wlcs_weight is None or config.behaviour.wlcs_runs)
-        and all(FAMILY[s.family].kernel_code is not None for s in measure_specs(config))
-        and chunk_kernels_work()
+        and all(FAMILY[s.family].kernel_code is not None for s in _specs(config))
     )
+
+
+@lru_cache(maxsize=32)
+def _specs(config: RougeConfig) -> tuple[MeasureSpec, ...]:
+    """:func:`measure_specs` of ``config``, made once per config (not once per chunk).
+
+    >>> [s.label for s in _specs(RougeConfig(max_n=1, wlcs_weight=None, skip_distance=None))]
+    ['ROUGE-1', 'ROUGE-L']
+    """
+    return tuple(measure_specs(config))
 
 
 #: The kernel group of :mod:`rouge_core.kernels.chunk` (see :mod:`rouge_core.kernels.backend`).
@@ -81,7 +97,17 @@ def kernels_loaded(start: int, chunk: list[Any]) -> list[bool]:
     return [backend.passed(CHUNK)] * len(chunk)
 
 
+#: The item types of a list of sentences that ``"\n".join`` takes as :func:`as_text` does.
+_PLAIN_STR = frozenset([str])
+
+
 def _summary(value: Any) -> Optional[str]:
+    if type(value) is str:
+        return value
+    # A list of plain strs, the common shape, joined at once; a str subclass (its own __str__ may be
+    # what as_text takes) and tuples take the general rule.
+    if type(value) is list and {*map(type, value)} <= _PLAIN_STR:
+        return "\n".join(value)
     if isinstance(value, str):
         return value
     if isinstance(value, (list, tuple)) and all(isinstance(s, str) for s in value):
@@ -108,15 +134,19 @@ def plain_texts(pair: Any) -> Optional[list[str]]:
         return None
     cand = _summary(pair[0])
     refs = pair[1]
+    if cand is None:
+        return None
     if isinstance(refs, str):
-        texts = [refs]
-    elif isinstance(refs, (list, tuple)) and refs:
-        texts = [_summary(r) for r in refs]  # type: ignore[misc]
-    else:
+        return [cand, refs]
+    if not isinstance(refs, (list, tuple)) or not refs:
         return None
-    if cand is None or any(t is None for t in texts):
-        return None
-    return [cand, *texts]
+    texts = [cand]
+    for r in refs:
+        text = _summary(r)
+        if text is None:
+            return None
+        texts.append(text)
+    return texts
 
 
 def _buffer(texts: list[str], lower: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -242,7 +272,7 @@ def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
     """:func:`rouge_core.batch.score.columns_chunk` of a chunk, counted by the compiled chunk kernels."""
     from .score import BatchResult, MeasureColumns, score_pair
 
-    specs = measure_specs(config)
+    specs = _specs(config)
     texts = _plain_all(chunk)
     plain = [k for k, t in enumerate(texts) if t is not None]
     counts = ChunkCounts(config, specs, [texts[k] for k in plain])  # type: ignore[misc]
@@ -257,9 +287,11 @@ def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
     row_idx = counts.rows[:-1][sel]
     pooled = np.flatnonzero(n_refs[sel] > 1)  # positions among the taken pairs
     pooled_rows = counts.rows[sel[pooled]], counts.rows[sel[pooled] + 1]
-    slow = np.setdiff1d(np.arange(len(chunk)), fast_idx).tolist()
-    slow_results = {k: score_pair(chunk[k], config, start + k) for k in slow}
     n = len(chunk)
+    every = len(fast_idx) == n  # every pair taken here (the common case): the columns are the values
+    taken = np.zeros(n, dtype=np.bool_)
+    taken[fast_idx] = True
+    slow_results = {k: score_pair(chunk[k], config, start + k) for k in np.flatnonzero(~taken).tolist()}
     measures = {}
     for m, spec in enumerate(specs):
         is_w = spec.family == Family.W
@@ -274,16 +306,16 @@ def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
             hit, model, peer, config.behaviour.rounding, config.alpha, config.wlcs_weight if is_w else None
         )
         sets: dict[tuple[str, ...], int] = {(): 0}
-        cols: dict[str, np.ndarray] = {
-            name: np.zeros(n) for name in ("precision", "recall", "fmeasure", "hit", "model", "peer")
-        }
-        has = np.zeros(n, dtype=np.bool_)
+        values = dict(zip(_COLUMNS, (p, r, f, hit, model, peer)))
+        cols: dict[str, np.ndarray]
+        if every:  # pair order already, each a new float64 array
+            cols = {name: np.asarray(v, dtype=np.float64) for name, v in values.items()}
+        else:
+            cols = {name: np.zeros(n) for name in _COLUMNS}
+            for name, v in values.items():
+                cols[name][fast_idx] = v
+        has = taken.copy()
         note = np.zeros(n, dtype=np.int32)
-        for name, values in zip(
-            ("precision", "recall", "fmeasure", "hit", "model", "peer"), (p, r, f, hit, model, peer)
-        ):
-            cols[name][fast_idx] = values
-        has[fast_idx] = True
         note[fast_idx] = sets.setdefault(spec.notes, len(sets))
         for k, res in slow_results.items():
             mr = res[spec.label]
@@ -301,6 +333,10 @@ def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
             spec.label, str(spec.family), has_counts=has, note_sets=tuple(sets), note_index=note, **cols
         )
     return BatchResult(config, None, measures)
+
+
+#: A measure's float columns, in :func:`rouge_core.measures.scoring.scores`' order and then the counts.
+_COLUMNS = ("precision", "recall", "fmeasure", "hit", "model", "peer")
 
 
 def _reference_values(

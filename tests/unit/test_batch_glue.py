@@ -132,3 +132,30 @@ def test_the_compiled_path_serves_the_benchmark_configs() -> None:
     if kernels.impl() is None:
         pytest.skip("the chunk path needs numba")
     assert all(supported(c) for c in PROFILE_CONFIGS.values())
+
+
+class _Shouting(str):
+    """A sentence whose ``str()`` differs from its characters: as_text takes ``str(s)``."""
+
+    def __str__(self) -> str:
+        return self.upper() + " extra"
+
+
+@pytest.mark.parametrize("profile", ["rouge155", "rouge-score"])
+def test_sentence_lists_of_any_shape_read_as_score_reads_them(profile: str) -> None:
+    """The joined fast path for lists of plain strs leaves tuples and str subclasses to the general rule."""
+    config = PROFILE_CONFIGS[profile]
+    pairs = [
+        (["police kill", "the gunman"], [["police killed", "the gunman"]]),
+        (("police kill", "the gunman"), ("police killed the gunman",)),
+        ([_Shouting("police kill"), "the gunman"], [[_Shouting("extra police"), "gunman"]]),
+        ([], [["a"]]),
+        (["a", 3], ["a"]),  # not text: the per-pair path's error
+    ]
+    res = score_batch(pairs[:4], config)
+    for i, (cand, refs) in enumerate(pairs[:4]):
+        for label, want in score(cand, refs, config).items():
+            assert res.measures[label].score(i) == want.score and res.measures[label].counts(i) == want.counts
+    assert res.measures["ROUGE-1"].hit.tolist()[2] == 3  # "police", "extra", "gunman": str() was read
+    with pytest.raises(batch_score.PairError, match="pair 4"):
+        score_batch(pairs, config)
