@@ -43,7 +43,7 @@ from ..evaluate import MeasureResult
 from ..measures.scoring import Counts, Score
 from .aggregate import PERL_ABORTS, CorpusMeasure, Interval, pooled_scores, summarize_columns
 from .runners import Runner, resolve_workers
-from .score import BatchResult, Pair, columns_from_results, iter_scores, object_array
+from .score import BatchResult, Pair, columns_from_results, iter_scores, object_array, score_batch
 
 __all__ = [
     "Pair",
@@ -52,7 +52,9 @@ __all__ = [
     "CorpusMeasure",
     "Instance",
     "CorpusReport",
+    "CorpusColumns",
     "evaluate_corpus",
+    "corpus_columns",
     "corpus_report",
     "summarize_batch",
     "summarize_columns",
@@ -212,6 +214,79 @@ def _order(keys: Sequence[str], config: RougeConfig) -> np.ndarray:
     return np.arange(len(keys))
 
 
+@dataclass(frozen=True)
+class CorpusColumns:
+    """What :func:`evaluate_corpus` reports, as columns: every instance's scores and counts in report
+    order (``batch``, whose ids are the instance keys ``"<eval_id>.<peer_id>"``), their evaluation IDs
+    in the same order, and each measure over the corpus; no per-pair object (:func:`corpus_columns`).
+
+    >>> cols = corpus_columns([("a b c", "a b d"), ("a b", "a c")], RougeConfig(max_n=1), ids=["10", "2"])
+    >>> cols.order, cols.eval_ids, cols.batch.measures["ROUGE-1"].recall.tolist()
+    (('10.X', '2.X'), ('10', '2'), [0.66667, 0.5])
+    >>> cols.measures["ROUGE-1"].recall == evaluate_corpus([("a b c", "a b d"), ("a b", "a c")],
+    ...     RougeConfig(max_n=1), ids=["10", "2"]).measures["ROUGE-1"].recall
+    True
+    """
+
+    batch: BatchResult
+    eval_ids: tuple[str, ...]
+    measures: Mapping[str, CorpusMeasure]
+
+    @property
+    def config(self) -> RougeConfig:
+        """The config the pairs were scored with."""
+        return self.batch.config
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The instance keys in report order (Perl's string sort in the ``rouge155`` profile)."""
+        return tuple(self.batch.ids.tolist())
+
+    @classmethod
+    def of_report(cls, report: CorpusReport) -> CorpusColumns:
+        """The columns of a report of per-pair results (:func:`evaluate_corpus`'s), with the same numbers.
+
+        >>> rep = evaluate_corpus([("a b", "a c")], RougeConfig(max_n=1))
+        >>> CorpusColumns.of_report(rep).batch.measures["ROUGE-1"].hit.tolist()
+        [1]
+        """
+        keys = [inst.key for inst in report.instances]
+        batch = columns_from_results([inst.measures for inst in report.instances], report.config)
+        measures = {
+            label: CorpusMeasure(label, m.recall, m.precision, m.fmeasure, m.totals, m.notes)
+            for label, m in report.measures.items()
+        }
+        eval_ids = tuple(inst.eval_id for inst in report.instances)
+        return cls(BatchResult(report.config, object_array(keys), batch.measures), eval_ids, measures)
+
+
+def corpus_columns(
+    pairs: Sequence[Pair],
+    config: RougeConfig = RougeConfig(),
+    ids: Optional[Sequence[str]] = None,
+    peer_id: str = "X",
+    runner: Optional[Runner] = None,
+) -> CorpusColumns:
+    """:func:`evaluate_corpus`'s numbers for the same arguments, scored by
+    :func:`rouge_core.batch.score.score_batch` into columns: no per-pair result object is made, so a
+    large corpus costs about what ``score_batch`` costs (the command line prints from these)."""
+    if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Sequence):
+        raise TypeError(f"pairs must be a list of (candidate, references) pairs, not {type(pairs).__name__}")
+    ids = _check_ids(ids, len(pairs), config)
+    return _columns_in_report_order(score_batch(pairs, config, ids=ids, runner=runner), peer_id)
+
+
+def _columns_in_report_order(batch: BatchResult, peer_id: str) -> CorpusColumns:
+    """A batch (ids: the evaluation IDs) in report order, with every measure summarized."""
+    config = batch.config
+    _check_averaging(config)
+    keys = [f"{e}.{peer_id}" for e in batch.ids]
+    order = _order(keys, config)
+    ordered = BatchResult(config, object_array(keys)[order], {k: m.take(order) for k, m in batch.measures.items()})
+    eval_ids = tuple(str(batch.ids[i]) for i in order.tolist())
+    return CorpusColumns(ordered, eval_ids, summarize_columns(ordered, config))
+
+
 def summarize_batch(batch: BatchResult, peer_id: str = "X") -> dict[str, CorpusMeasure]:
     """Every measure's average, bootstrap interval and totals over a :class:`~rouge_core.batch.score.BatchResult`:
     the numbers :func:`evaluate_corpus` gives for the same pairs and ids (the keys are
@@ -227,9 +302,4 @@ ci_low=0.57143, ci_high=0.66667), totals=Counts(hit=4, model=6, peer=7), notes=(
     >>> _.recall == evaluate_corpus(pairs, cfg).measures["ROUGE-1"].recall
     True
     """
-    config = batch.config
-    _check_averaging(config)
-    keys = [f"{e}.{peer_id}" for e in batch.ids]
-    order = _order(keys, config)
-    ordered = BatchResult(config, object_array(keys)[order], {k: m.take(order) for k, m in batch.measures.items()})
-    return summarize_columns(ordered, config)
+    return dict(_columns_in_report_order(batch, peer_id).measures)

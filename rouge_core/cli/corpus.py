@@ -27,7 +27,7 @@ import sys
 from dataclasses import dataclass, replace
 from typing import Any, Optional, Sequence
 
-from ..batch.corpus import CorpusReport, evaluate_corpus
+from ..batch.corpus import CorpusReport, corpus_columns, evaluate_corpus
 from ..batch.runners import Runner
 from ..config import MAX_BOOTSTRAP_SAMPLES, RougeConfig
 from ..io.export import to_dict, write_json
@@ -105,8 +105,10 @@ def run_corpus(opts: dict[str, Any], pos: Sequence[str], config: RougeConfig, ru
     hints: set[Optional[str]] = set()
     for system in systems:
         peer = system if "--json" in opts else shown(system, 200)
-        report, notes = _report(corpus, system, config, states, runner=runner)
-        peer_output(report, peer, labels, opts, results, out, notes)
+        pairs, ids = corpus.pairs(system)
+        columns = corpus_columns(pairs, config, ids=ids, peer_id=system, runner=runner)
+        notes = corpus_notes(pairs, ids, config, states)
+        peer_output(columns, peer, labels, opts, results, out, notes)
         hints.add(notes.hint)
     print_hints(hints)
     emit_output(config, opts, results, out, inputs=inputs)

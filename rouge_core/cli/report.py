@@ -1,6 +1,9 @@
 """What a scoring run of the command line prints: ROUGE-1.5.5's lines (averages, ``-d``'s per-evaluation
 lines in Perl's order) or ``--json``, one peer at a time, and the notes and warnings on stderr.
 Shared by :mod:`rouge_core.cli` (config runs) and :mod:`rouge_core.cli.corpus` (corpus files).
+
+Everything is printed from a peer's :class:`~rouge_core.batch.corpus.CorpusColumns` (the pairs scored
+into columns by :func:`rouge_core.batch.corpus.corpus_columns`): no per-pair result object is made.
 """
 
 from __future__ import annotations
@@ -11,7 +14,10 @@ import sys
 from functools import cmp_to_key
 from typing import Any, Optional, Sequence
 
-from ..batch.corpus import PERL_ABORTS, CorpusReport
+import numpy as np
+
+from ..batch.corpus import PERL_ABORTS, CorpusColumns
+from ..batch.score import MeasureColumns
 from ..config import RougeConfig
 from ..io.export import to_dict, write_json
 from ..io.perl_inputs import UsageError, shown
@@ -45,12 +51,33 @@ def listing_order(keys: Sequence[str]) -> list[str]:
     return sorted(sorted(keys), key=cmp_to_key(_by_eval_id))
 
 
-def render(report: CorpusReport, peer: str, labels: dict[str, str], cf_text: str, per_eval: bool) -> list[str]:
-    """ROUGE-1.5.5's lines for one peer: per measure the averages (or raw counts), then the ``-d`` lines."""
+def _listing(cols: CorpusColumns) -> list[int]:
+    """The rows of ``cols`` in the order of Perl's ``-d`` lines."""
+    keys = cols.batch.ids.tolist()
+    row = {k: i for i, k in enumerate(keys)}
+    return [row[k] for k in listing_order(keys)]
+
+
+def render(cols: CorpusColumns, peer: str, labels: dict[str, str], cf_text: str, per_eval: bool) -> list[str]:
+    """ROUGE-1.5.5's lines for one peer: per measure the averages (or raw counts), then the ``-d`` lines.
+
+    >>> from rouge_core.batch.corpus import corpus_columns
+    >>> from rouge_core.config import RougeConfig
+    >>> one = RougeConfig(max_n=1, rouge_l=False, wlcs_weight=None, skip_distance=None)
+    >>> cols = corpus_columns([("a b c", "a b d")], one)
+    >>> print("\\n".join(render(cols, "X", {}, "95", True)))
+    ---------------------------------------------
+    X ROUGE-1 Average_R: 0.66667 (95%-conf.int. 0.66667 - 0.66667)
+    X ROUGE-1 Average_P: 0.66667 (95%-conf.int. 0.66667 - 0.66667)
+    X ROUGE-1 Average_F: 0.66667 (95%-conf.int. 0.66667 - 0.66667)
+    .............................................
+    X ROUGE-1 Eval 1.X R:0.66667 P:0.66667 F:0.66667
+    """
     lines: list[str] = []
-    t = report.config.averaging
-    by_key = {inst.key: inst for inst in report.instances}
-    for label, m in report.measures.items():
+    t = cols.config.averaging
+    keys = cols.batch.ids.tolist()
+    rows = _listing(cols) if per_eval else []
+    for label, m in cols.measures.items():
         tag = f"{peer} {labels.get(label, label)}"
         lines.append("-" * 45)
         if t == 2:
@@ -64,57 +91,83 @@ def render(report: CorpusReport, peer: str, labels: dict[str, str], cf_text: str
             ]
         if per_eval:
             lines.append("." * 45)
-            for key in listing_order(list(by_key)):
-                res = by_key[key].measures[label]
-                if t:  # raw counts, printed the way Perl prints numbers
-                    rc = res.counts
-                    vals = ["%.15g" % v for v in ((rc.model, rc.peer, rc.hit) if rc else (0, 0, 0))]
-                else:
-                    vals = [f"{v:7.5f}" for v in (res.score.recall, res.score.precision, res.score.fmeasure)]
-                lines.append(f"{tag} Eval {key} R:{vals[0]} P:{vals[1]} F:{vals[2]}")
+            lines += _eval_lines(cols.batch.measures[label], t, tag, keys, rows)
     return lines
 
 
+def _eval_lines(col: MeasureColumns, t: int, tag: str, keys: list[str], rows: list[int]) -> list[str]:
+    """The ``-d`` lines of one measure: scores, or (``-t 1``, ``-t 2``) raw counts as Perl prints numbers."""
+    if t:  # 0 where a pair has no counts (they print as 0, as Perl's undefined counts do)
+        a, b, c = col.model.tolist(), col.peer.tolist(), col.hit.tolist()
+        return [f"{tag} Eval {keys[i]} R:{'%.15g' % a[i]} P:{'%.15g' % b[i]} F:{'%.15g' % c[i]}" for i in rows]
+    r, p, f = col.recall.tolist(), col.precision.tolist(), col.fmeasure.tolist()
+    return [f"{tag} Eval {keys[i]} R:{r[i]:7.5f} P:{p[i]:7.5f} F:{f[i]:7.5f}" for i in rows]
+
+
 def to_json(
-    report: CorpusReport, label: str, shown: str, per_eval: bool = True, notes: CorpusNotes = NO_NOTES
+    cols: CorpusColumns, label: str, shown: str, per_eval: bool = True, notes: CorpusNotes = NO_NOTES
 ) -> dict[str, Any]:
-    """One measure of a report as plain JSON data (``evals`` in the ``-d`` order; empty if not ``per_eval``).
+    """One measure of a peer's columns as plain JSON data (``evals`` in the ``-d`` order; empty if not ``per_eval``).
 
     ``notes``: the pairs' own notes (:mod:`rouge_core.text.pair_notes`), after the measure's in each
     evaluation's ``notes`` (as :func:`rouge_core.evaluate` gives them), and summed up in the measure's.
+
+    >>> from rouge_core.batch.corpus import corpus_columns
+    >>> from rouge_core.config import RougeConfig
+    >>> one = RougeConfig(max_n=1, rouge_l=False, wlcs_weight=None, skip_distance=None)
+    >>> cols = corpus_columns([("a b c", "a b d")], one)
+    >>> to_json(cols, "ROUGE-1", "ROUGE-1")["evals"]
+    [{'id': '1.X', 'R': 0.66667, 'P': 0.66667, 'F': 0.66667, 'counts': {'hit': 2, 'model': 3, 'peer': 3}, 'notes': []}]
     """
-    m = report.measures[label]
-    by_key = {inst.key: inst for inst in report.instances} if per_eval else {}
+    m = cols.measures[label]
     evals = []
-    for k in listing_order(list(by_key)):
-        r = by_key[k].measures[label]
-        pair_notes = list(notes.by_id.get(by_key[k].eval_id, ()))
-        evals.append({"id": k, **to_dict(r, form="cli"), "notes": list(r.notes) + pair_notes})
+    if per_eval:
+        col, keys = cols.batch.measures[label], cols.batch.ids.tolist()
+        r, p, f = col.recall.tolist(), col.precision.tolist(), col.fmeasure.tolist()
+        for i in _listing(cols):
+            counts = col.counts(i)
+            pair_notes = list(notes.by_id.get(cols.eval_ids[i], ()))
+            evals.append(
+                {
+                    "id": keys[i],
+                    "R": r[i],
+                    "P": p[i],
+                    "F": f[i],
+                    "counts": None if counts is None else to_dict(counts),
+                    "notes": list(col.notes_of(i)) + pair_notes,
+                }
+            )
     return {
         "measure": shown,
-        **to_dict(m, form="cli"),  # its "notes" key keeps its place when the pairs' notes are added
+        **{k: to_dict(iv) for k, iv in zip("RPF", (m.recall, m.precision, m.fmeasure))},
+        "totals": None if m.totals is None else to_dict(m.totals),
         "notes": list(m.notes) + notes.lines() + ([notes.hint] if notes.hint else []),
         "evals": evals,
     }
 
 
-def _check_finite(report: CorpusReport, peer: str, labels: dict[str, str]) -> None:
-    """Refuse to print a report holding NaN or an infinity (a bug elsewhere: never printed, never in JSON)."""
-    for label, m in report.measures.items():
+_COUNT_NAMES = ("hit", "model", "peer")  # the order of a pair's counts in JSON
+
+
+def _check_finite(cols: CorpusColumns, peer: str, labels: dict[str, str]) -> None:
+    """Refuse to print columns holding NaN or an infinity (a bug elsewhere: never printed, never in JSON).
+    The first one is named: the averages, then the totals, then the evaluations in report order."""
+    keys = cols.batch.ids
+    for label, m in cols.measures.items():
         values: list[tuple[str, Any]] = [
             (f"Average_{k} {x}", getattr(iv, x))
             for k, iv in (("R", m.recall), ("P", m.precision), ("F", m.fmeasure))
             for x in ("average", "ci_low", "ci_high")
         ]
         values += [(f"{k} count", v) for k, v in (to_dict(m.totals) if m.totals else {}).items()]
-        for inst in report.instances:
-            res = inst.measures[label]
-            values += [
-                (f"Eval {inst.key} {k}", getattr(res.score, x))
-                for k, x in (("R", "recall"), ("P", "precision"), ("F", "fmeasure"))
-            ]
-            counts = to_dict(res.counts) if res.counts else {}
-            values += [(f"Eval {inst.key} {k} count", v) for k, v in counts.items()]
+        col = cols.batch.measures[label]
+        fields = [("R", col.recall), ("P", col.precision), ("F", col.fmeasure)]
+        fields += [(f"{k} count", np.where(col.has_counts, getattr(col, k), 0)) for k in _COUNT_NAMES]
+        table = np.stack([np.asarray(a, dtype=np.float64) for _, a in fields], axis=1).reshape(len(keys), len(fields))
+        bad = np.flatnonzero(~np.isfinite(table).ravel())  # row-major: instance by instance, R, P, F, counts
+        if len(bad):
+            i, j = divmod(int(bad[0]), len(fields))
+            values.append((f"Eval {keys[i]} {fields[j][0]}", float(table[i, j])))
         for where, v in values:
             if v is not None and not math.isfinite(v):
                 raise UsageError(
@@ -130,7 +183,7 @@ def print_hints(hints: set[Optional[str]]) -> None:
 
 
 def peer_output(
-    report: CorpusReport,
+    report: CorpusColumns,
     peer: str,
     labels: dict[str, str],
     opts: dict[str, Any],

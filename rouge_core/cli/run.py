@@ -55,7 +55,7 @@ from dataclasses import replace
 from typing import Any, Iterator, Optional, Sequence
 
 from .. import __version__
-from ..batch.corpus import evaluate_corpus
+from ..batch.corpus import corpus_columns
 from ..batch.runners import ChunkError, ProcessRunner, Runner, cores, resolve_workers
 from ..config import VERSION as SIGNATURE_VERSION
 from ..config import RougeConfig
@@ -348,7 +348,7 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Op
                 raise UsageError(f"Cannot find model summary: {shown(missing[0])}")
             ids.append(ev.eval_id)
             pairs.append((text(ev.peers[peer], ev.fmt), [text(m, ev.fmt) for m in ev.models]))
-        report = evaluate_corpus(pairs, config, ids=ids, peer_id=peer, runner=runner)
+        report = corpus_columns(pairs, config, ids=ids, peer_id=peer, runner=runner)
         notes = corpus_notes(pairs, ids, config, states)
         peer_output(report, peer, labels, opts, results, out, notes)
         hints.add(notes.hint)

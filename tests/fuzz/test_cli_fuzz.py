@@ -822,18 +822,16 @@ def test_tiny_alpha_json_is_finite(profile, t, alpha, corpus):
 
 def test_non_finite_never_reaches_the_output(corpus, monkeypatch):
     """A NaN from a scoring bug is refused with one error line, never printed, never in JSON."""
-    real = cli.evaluate_corpus
+    real = cli.corpus_columns
 
     def poisoned(*args, **kwargs):
         rep = real(*args, **kwargs)
         label, m = next(iter(rep.measures.items()))
         bad = type(m.recall)(float("nan"), 0.0, 1.0)
-        measures = dict(
-            rep.measures, **{label: type(m)(m.label, bad, m.precision, m.fmeasure, m.scores, m.totals, m.notes)}
-        )
-        return type(rep)(rep.config, rep.instances, measures)
+        measures = dict(rep.measures, **{label: type(m)(m.label, bad, m.precision, m.fmeasure, m.totals, m.notes)})
+        return type(rep)(rep.batch, rep.eval_ids, measures)
 
-    monkeypatch.setattr(cli, "evaluate_corpus", poisoned)
+    monkeypatch.setattr(cli, "corpus_columns", poisoned)
     for extra in (["--json"], ["-d"]):
         _, _, err = run_checked(extra + ["-z", "SPL", corpus["list"]], "tiny alpha", 2, "not a finite number")
         assert "nan" in err

@@ -109,6 +109,7 @@ def test_workers_up_to_the_cores_still_run(files):
 
 
 _REAL_SCORE_CHUNK = batch.score_chunk
+_REAL_COLUMNS_CHUNK = batch.columns_chunk
 
 
 def _dying_score_chunk(config, start, chunk):
@@ -118,11 +119,19 @@ def _dying_score_chunk(config, start, chunk):
     return _REAL_SCORE_CHUNK(config, start, chunk)
 
 
+def _dying_columns_chunk(config, start, chunk):
+    # The same for batch.columns_chunk, what the command line's workers run (it scores into columns).
+    if start == 0:
+        os._exit(3)
+    return _REAL_COLUMNS_CHUNK(config, start, chunk)
+
+
 @pytest.mark.skipif(cores() < 2, reason="--workers 2 needs two cores")
 def test_a_worker_process_that_dies_is_one_error_line(tmp_path, monkeypatch):
     path = tmp_path / "pairs.jsonl"
     path.write_text("".join(json.dumps({"candidate": f"a b {i}", "references": ["a c"]}) + "\n" for i in range(40)))
     monkeypatch.setattr(batch, "score_chunk", _dying_score_chunk)
+    monkeypatch.setattr(batch, "columns_chunk", _dying_columns_chunk)
     err = one_error(["-n", "1", "--input", str(path), "--workers", "2"], code=1)
     assert err.startswith(ERROR + "pairs ") and "(counting from 0): BrokenProcessPool: " in err
 
