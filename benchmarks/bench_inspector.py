@@ -58,7 +58,10 @@ def main() -> None:
 
         rows = measure(args.root, args.repeat)
         for r in rows:
-            print(r)
+            print(
+                f"{r['what']}: browser {r['browser_s']:.2f} s, server {r['server_s']:.2f} s, load {r['load']:.1f}, "
+                f"DOM {r['dom']}, containers {r['containers']}, main {r['main_kb']:.0f} kB"
+            )
         print(summary(rows))
         return
     section = run()

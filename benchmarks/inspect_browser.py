@@ -11,6 +11,8 @@ less than 20 ms in 0.5 s, so plotly's late layout is counted):
 * what the page holds after it: the DOM's element count, Streamlit's element containers, and the HTML
   size of the main area.
 
+Then each other match-view tab is opened (and the first again), measured the same way.
+
 Run: python -m benchmarks.bench_inspector --browser [--root DIR] [--repeat 5]
 """
 
@@ -86,7 +88,8 @@ def _idle(page: Any) -> None:
 
 
 def measure(root: Path, repeat: int = 5, words: int = 300) -> list[dict[str, Any]]:
-    """One row per paste: browser and server CPU seconds, and the sizes of what the page then holds."""
+    """One row per paste, then per tab opened: browser and server CPU seconds, and the sizes of what the
+    page then holds."""
     from playwright.sync_api import sync_playwright
 
     pairs = [words_pair(words, seed) for seed in range(100, 100 + repeat)]
@@ -98,7 +101,7 @@ def measure(root: Path, repeat: int = 5, words: int = 300) -> list[dict[str, Any
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1400, "height": 1200})
             page.goto(url, wait_until="networkidle")
-            page.locator("[data-testid='stMetric']").first.wait_for(timeout=120_000)
+            page.get_by_label(CAND_LABEL, exact=True).wait_for(timeout=120_000)
             _idle(page)
             _keep_one_reference(page)
             _quiet(proc.pid)
@@ -113,7 +116,19 @@ def measure(root: Path, repeat: int = 5, words: int = 300) -> list[dict[str, Any
                 _idle(page)
                 _quiet(proc.pid)
                 b1, s1 = chromium_cpu(proc.pid), tree_cpu(proc.pid)
-                rows.append({"browser_s": b1 - b0, "server_s": s1 - s0, "load": load, **page.evaluate(_SIZES)})
+                rows.append({"what": "paste", "browser_s": b1 - b0, "server_s": s1 - s0, "load": load})
+                rows[-1].update(page.evaluate(_SIZES))
+            tabs = page.locator("[data-testid='stMain'] [role='tab']")
+            for k in [*range(1, tabs.count()), 0]:  # each other view opened, then the first again
+                load = os.getloadavg()[0]
+                b0, s0 = chromium_cpu(proc.pid), tree_cpu(proc.pid)
+                tabs.nth(k).click()
+                _idle(page)
+                _quiet(proc.pid)
+                b1, s1 = chromium_cpu(proc.pid), tree_cpu(proc.pid)
+                what = "open " + tabs.nth(k).inner_text().strip()
+                rows.append({"what": what, "browser_s": b1 - b0, "server_s": s1 - s0, "load": load})
+                rows[-1].update(page.evaluate(_SIZES))
             browser.close()
     finally:
         stop_server(proc)
@@ -127,6 +142,7 @@ def summary(rows: list[dict[str, Any]]) -> str:
     >>> summary([{**row, "panels_kb": [1, 2]}]).split(", load")[0]
     'browser CPU 1.00 s (1.00-1.00), server CPU 0.50 s (0.50-0.50)'
     """
+    rows = [r for r in rows if r.get("what", "paste") == "paste"]
     b = [r["browser_s"] for r in rows]
     s = [r["server_s"] for r in rows]
     loads = [r["load"] for r in rows]

@@ -71,3 +71,51 @@ def test_inspect_page_opens_on_the_ngrams_and_reaches_the_skip_bigrams():
     assert not at.exception
     assert _built(at) == {"Skip-bigrams"}
     assert at.get("plotly_chart")  # the position x position matrix
+
+
+def _long_app(sentences: int) -> None:
+    from rouge_core import RougeConfig, evaluate
+    from ui.widgets.match_views import show_match_views
+
+    # 10-word sentences over a 30-word vocabulary: every sentence pair shares words
+    ref = "\n".join(" ".join(f"w{(7 * s + k) % 30}" for k in range(10)) for s in range(sentences))
+    cand = "\n".join(" ".join(f"w{(5 * s + 3 * k) % 30}" for k in range(10)) for s in range(sentences))
+    show_match_views(evaluate(cand, [ref], RougeConfig(max_n=1, skip_distance=4)), "mv")
+
+
+def _union_page(at: AppTest) -> str:
+    return next(h.proto.body for h in at.get("html") if "union LCS:" in h.proto.body)
+
+
+def test_the_union_view_is_paged_and_says_what_is_not_drawn():
+    from rouge_core import RougeConfig, evaluate
+    from ui.render.union import UNION_PAGE, union_drawn
+
+    at = AppTest.from_function(_long_app, args=(12,), default_timeout=60).run()
+    at.session_state["mv_view"] = "LCS"
+    at.run()
+    assert not at.exception
+    ref = "\n".join(" ".join(f"w{(7 * s + k) % 30}" for k in range(10)) for s in range(12))
+    cand = "\n".join(" ".join(f"w{(5 * s + 3 * k) % 30}" for k in range(10)) for s in range(12))
+    report = evaluate(cand, [ref], RougeConfig(max_n=1, skip_distance=4))
+    # 12 reference sentences of 10 words and the LCSs of the 12 candidate sentences with each: 562 words,
+    # of which the first page draws whole sentences and LCSs until 400 are drawn
+    assert union_drawn(report, "ROUGE-L", 0, UNION_PAGE) == (402, 562)
+    assert at.button(key="mv_lcs_more").label == "Show more of the union (160 of its 562 words not drawn)"
+    html = _union_page(at)
+    shown = html.count("union LCS:")
+    assert 1 <= shown < 12 and f"shown: reference sentences 1-{shown} of 12" in html
+    at.button(key="mv_lcs_more").click().run()
+    assert not at.exception
+    assert _union_page(at).count("union LCS:") == 12  # the second page draws the rest
+    assert "shown: reference sentences" not in _union_page(at)
+    assert not [b for b in at.button if b.key == "mv_lcs_more"]
+
+
+def test_a_short_union_is_drawn_whole_without_a_button():
+    at = AppTest.from_function(_long_app, args=(2,), default_timeout=60).run()
+    at.session_state["mv_view"] = "LCS"
+    at.run()
+    assert not at.exception
+    assert not [b for b in at.button if b.key == "mv_lcs_more"]
+    assert _union_page(at).count("union LCS:") == 2 and "shown: reference" not in _union_page(at)

@@ -84,6 +84,8 @@ KEYS: tuple[Key, ...] = (
     Key("inspect_grid_stat", "ui/widgets/inspect_scores.py", "the statistic of the per-reference grid"),
     Key("{key}_ref", "ui/widgets/match_views.py", "a match view's reference picker"),
     Key("{key}_view", "ui/widgets/match_views.py", "the open match-view tab (only its view is built)"),
+    Key("{key}_lcs_pages", "ui/widgets/match_views.py", "how many pages of the union LCS view are drawn"),
+    Key("{key}_lcs_more", "ui/widgets/match_views.py", "the button drawing a page more of the union LCS view"),
     Key("{key}_rs_{ref_index}_{digest}", "ui/widgets/match_views.py", "an LCS view's reference sentence picker"),
     Key("{key}_cs_{ref_index}_{digest}_{i}", "ui/widgets/match_views.py", "an LCS view's candidate sentence picker"),
     Key("{key}_skip_start", "ui/widgets/match_views.py", "where a long skip-bigram matrix starts"),

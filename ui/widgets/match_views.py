@@ -32,7 +32,7 @@ from ui.render.ngrams import NGRAM_LEGEND, gram_explanation, ngram_page_html, ng
 from ui.render.plural import counted
 from ui.render.scores import count_text
 from ui.render.skip import MATRIX_TOKENS, skip_matrix, skip_pairs_table, skip_status, su_unigrams_table
-from ui.render.union import union_html, union_table
+from ui.render.union import UNION_MAX, UNION_PAGE, union_drawn, union_html, union_table
 from ui.render.wlcs import plain_lcs_pair, run_colours, runs_html, runs_table, wlcs_arithmetic, wlcs_pair_titles
 
 
@@ -124,7 +124,7 @@ def _lcs_tab(report: Report, key: str, ref_index: int, labels: list[str]) -> Non
         if not is_flat(e)
         else "One LCS over the whole texts (sentence boundaries ignored)"
     )
-    st.html(union_html(report, label, ref_index))
+    _union(report, label, ref_index, key)
     with st.expander("Marks as a table"):
         st.dataframe(union_table(report, label, ref_index), hide_index=True, width="stretch")
     _notes(report, label)
@@ -134,6 +134,26 @@ def _lcs_tab(report: Report, key: str, ref_index: int, labels: list[str]) -> Non
     ref_tokens, cand_tokens = pair_tokens(report, ref_index, pair)
     _dp_table(report, label, ref_index, pair, TIE_RULE)
     _chart(alignment_figure(ref_tokens, cand_tokens, pair.marks, title=f"LCS alignment ({_matches(pair.marks)})"))
+
+
+def _union(report: Report, label: str, ref_index: int, key: str) -> None:
+    """The union view a page at a time: its first words, then a page more per click, up to its maximum
+    (a 2 x 300-word pair's whole union is about 2,400 DOM elements); the button says what is not drawn."""
+    pages = f"{key}_lcs_pages"
+    limit = min(UNION_PAGE * int(st.session_state.get(pages, 1)), UNION_MAX)
+    st.html(union_html(report, label, ref_index, max_tokens=limit))
+    drawn, total = union_drawn(report, label, ref_index, limit)
+    if drawn < total and limit < UNION_MAX:
+        st.button(
+            f"Show more of the union ({total - drawn:,} of its {total:,} words not drawn)",
+            key=f"{key}_lcs_more",
+            on_click=_next_page,
+            args=(pages,),
+        )
+
+
+def _next_page(pages: str) -> None:
+    st.session_state[pages] = int(st.session_state.get(pages, 1)) + 1
 
 
 def _dp_table(report: Report, label: str, ref_index: int, pair, tie_rule: str) -> None:
