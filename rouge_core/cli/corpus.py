@@ -38,7 +38,7 @@ from ..stats.systems import CONVENTIONS, STATISTICS, Convention, Statistic, syst
 from ..text.pair_notes import CorpusNotes, corpus_notes
 from .format import emit, option_number, perl_labels
 from .options import CORPUS_OPTIONS
-from .report import emit_output, peer_output, print_hints
+from .report import emit_output, pair_notes_of, peer_output, print_hints
 
 #: The statistics as ``--statistic`` names them.
 STATISTIC_LETTERS: dict[str, Statistic] = {"F": "fmeasure", "R": "recall", "P": "precision"}
@@ -107,7 +107,7 @@ def run_corpus(opts: dict[str, Any], pos: Sequence[str], config: RougeConfig, ru
         peer = system if "--json" in opts else shown(system, 200)
         pairs, ids = corpus.pairs(system)
         columns = corpus_columns(pairs, config, ids=ids, peer_id=system, runner=runner)
-        notes = corpus_notes(pairs, ids, config, states)
+        notes = pair_notes_of(columns, pairs, ids, states)
         peer_output(columns, peer, labels, opts, results, out, notes)
         hints.add(notes.hint)
     print_hints(hints)

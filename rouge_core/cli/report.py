@@ -16,12 +16,12 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
-from ..batch.corpus import PERL_ABORTS, CorpusColumns
+from ..batch.corpus import PERL_ABORTS, CorpusColumns, Pair
 from ..batch.score import MeasureColumns
 from ..config import RougeConfig
-from ..io.export import to_dict, write_json
 from ..io.perl_inputs import UsageError, shown
-from ..text.pair_notes import NO_NOTES, CorpusNotes
+from ..measures.scoring import Counts
+from ..text.pair_notes import NO_NOTES, CorpusNotes, corpus_notes, reference_list
 from .format import PERL_SPACE, emit
 
 
@@ -81,8 +81,8 @@ def render(cols: CorpusColumns, peer: str, labels: dict[str, str], cf_text: str,
         tag = f"{peer} {labels.get(label, label)}"
         lines.append("-" * 45)
         if t == 2:
-            c = to_dict(m.totals) if m.totals else {"model": 0, "peer": 0, "hit": 0}
-            lines.append(f"{tag} M_count: {int(c['model'])} P_count: {int(c['peer'])} H_count: {int(c['hit'])}")
+            c = m.totals or Counts(0, 0, 0)
+            lines.append(f"{tag} M_count: {int(c.model)} P_count: {int(c.peer)} H_count: {int(c.hit)}")
         else:
             lines += [
                 f"{tag} Average_{k}: {iv.average:7.5f} ({cf_text}%-conf.int. {iv.ci_low or 0.0:7.5f}"
@@ -119,6 +119,8 @@ def to_json(
     >>> to_json(cols, "ROUGE-1", "ROUGE-1")["evals"]
     [{'id': '1.X', 'R': 0.66667, 'P': 0.66667, 'F': 0.66667, 'counts': {'hit': 2, 'model': 3, 'peer': 3}, 'notes': []}]
     """
+    from ..io.export import to_dict  # imported here: it loads what only JSON needs
+
     m = cols.measures[label]
     evals = []
     if per_eval:
@@ -159,7 +161,7 @@ def _check_finite(cols: CorpusColumns, peer: str, labels: dict[str, str]) -> Non
             for k, iv in (("R", m.recall), ("P", m.precision), ("F", m.fmeasure))
             for x in ("average", "ci_low", "ci_high")
         ]
-        values += [(f"{k} count", v) for k, v in (to_dict(m.totals) if m.totals else {}).items()]
+        values += [(f"{k} count", getattr(m.totals, k)) for k in (_COUNT_NAMES if m.totals else ())]
         col = cols.batch.measures[label]
         fields = [("R", col.recall), ("P", col.precision), ("F", col.fmeasure)]
         fields += [(f"{k} count", np.where(col.has_counts, getattr(col, k), 0)) for k in _COUNT_NAMES]
@@ -174,6 +176,31 @@ def _check_finite(cols: CorpusColumns, peer: str, labels: dict[str, str]) -> Non
                     f"internal error: {peer} {labels.get(label, label)} {shown(where, 80)} is {v}, "
                     "not a finite number; please report this input"
                 )
+
+
+def pair_notes_of(
+    cols: CorpusColumns, pairs: Sequence[Pair], ids: Sequence[str], states: dict[str, str]
+) -> CorpusNotes:
+    """:func:`rouge_core.text.pair_notes.corpus_notes` of a peer's pairs (``ids``: their evaluation IDs, in
+    input order; ``states``: its cache), reading only the pairs that may have notes.
+
+    A pair's notes say which summaries are empty or lost every token to cleaning. ROUGE-1's counts are
+    token counts, so a pair with one reference whose ROUGE-1 peer and model counts are both above 0
+    has none, and its texts are not tokenized again (a tenth of a large run's time).
+
+    >>> from rouge_core.batch.corpus import corpus_columns
+    >>> from rouge_core.config import RougeConfig
+    >>> pairs, ids = [("a b", "a"), ("ok", "。"), ("", "b")], ["1", "2", "3"]
+    >>> pair_notes_of(corpus_columns(pairs, RougeConfig(max_n=1), ids), pairs, ids, {}).by_id
+    {'2': ('reference 1 has no tokens after cleaning',), '3': ('the candidate is empty: every score is 0',)}
+    """
+    unigrams = next((c for c in cols.batch.measures.values() if c.family == "N"), None)
+    if unigrams is None or not unigrams.label.endswith("-1"):
+        return corpus_notes(pairs, ids, cols.config, states)
+    tokens = unigrams.has_counts & (unigrams.peer > 0) & (unigrams.model > 0)
+    shown = {e for e, t in zip(cols.eval_ids, tokens.tolist()) if t}
+    keep = [k for k, (e, p) in enumerate(zip(ids, pairs)) if e not in shown or len(reference_list(p[1])) != 1]
+    return corpus_notes([pairs[k] for k in keep], [ids[k] for k in keep], cols.config, states)
 
 
 def print_hints(hints: set[Optional[str]]) -> None:
@@ -212,6 +239,8 @@ def emit_output(
     """Print the peers' JSON (with the config's signature and flags, then ``extra``) or their lines."""
     if "--json" in opts:  # allow_nan=False: strict JSON (_check_finite has let no NaN or inf through)
         data = {"signature": config.signature(), "perl_flags": config.perl_flags(), "peers": results, **extra}
+        from ..io.export import write_json  # imported here: it loads what only JSON needs
+
         emit(write_json(data))
     elif out:
         emit("\n".join(out))

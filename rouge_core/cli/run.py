@@ -60,7 +60,6 @@ from ..batch.runners import ChunkError, ProcessRunner, Runner, cores, resolve_wo
 from ..config import VERSION as SIGNATURE_VERSION
 from ..config import RougeConfig
 from ..io import perl_inputs
-from ..io.exception_db import open_data_directory
 from ..io.perl_inputs import (
     InputError,
     UsageError,
@@ -74,17 +73,12 @@ from ..io.perl_inputs import (
 from ..kernels.backend import backend
 from ..measures.registry import measures_from_perl
 from ..profiles import Stemmer
-from ..text.pair_notes import corpus_notes
 from ..text.stem import ExceptionTable, smart_stopwords, wordnet_exceptions
 from .format import PERL_NUMBER, PERL_SPACE, option_number, perl_labels
 from .interrupt import handling, interrupt_once
 from .options import CORPUS_OPTIONS, USAGE, parse_args, with_config_hint
 from .output import output_file
-from .report import (
-    emit_output,
-    peer_output,
-    print_hints,
-)
+from .report import emit_output, pair_notes_of, peer_output, print_hints
 from .report import listing_order as listing_order  # re-exported: its home was this module
 
 
@@ -160,6 +154,8 @@ def data_directory_setup(directory: str, config: RougeConfig) -> tuple[RougeConf
     ``exception_table`` when it differs from the pinned one) and at most one warning per option
     (``-m``, ``-s``).
     """
+    from ..io.exception_db import open_data_directory  # imported here: only -e reads a data directory
+
     data = open_data_directory(directory)  # Perl's messages when a file is missing
     warnings: list[str] = []
     if config.stem and config.stem_exceptions and config.behaviour.stemmer == Stemmer.ROUGE155:
@@ -349,7 +345,7 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Op
             ids.append(ev.eval_id)
             pairs.append((text(ev.peers[peer], ev.fmt), [text(m, ev.fmt) for m in ev.models]))
         report = corpus_columns(pairs, config, ids=ids, peer_id=peer, runner=runner)
-        notes = corpus_notes(pairs, ids, config, states)
+        notes = pair_notes_of(report, pairs, ids, states)
         peer_output(report, peer, labels, opts, results, out, notes)
         hints.add(notes.hint)
     print_hints(hints)

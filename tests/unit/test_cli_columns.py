@@ -17,10 +17,12 @@ import pytest
 
 from rouge_core.batch.corpus import CorpusColumns, corpus_columns, evaluate_corpus
 from rouge_core.cli import corpus as cli_corpus
+from rouge_core.cli import report as report_module
 from rouge_core.cli import run as cli
-from rouge_core.cli.report import _check_finite, render, to_json
+from rouge_core.cli.report import _check_finite, pair_notes_of, render, to_json
 from rouge_core.config import RougeConfig
 from rouge_core.io.perl_inputs import UsageError
+from rouge_core.text.pair_notes import corpus_notes
 
 DATA = Path(__file__).parent / "data" / "cli_columns"
 MEASURES = ["-n", "4", "-w", "1.2", "-2", "4", "-U"]
@@ -179,3 +181,28 @@ def test_a_non_finite_evaluation_value_is_named() -> None:
         _check_finite(_poisoned(cols, 1, "precision"), "X", {})
     with pytest.raises(UsageError, match=r"X ROUGE-1 Eval 3.X model count is inf, not a finite number"):
         _check_finite(_poisoned(cols, 2, "model"), "X", {})
+
+
+def test_pair_notes_read_only_the_pairs_that_may_have_notes(monkeypatch) -> None:
+    pairs = [
+        ("cat dog", "cat"),  # tokens on both sides: counts say so, not read again
+        ("ok", "。"),  # a reference without tokens
+        ("", "b"),  # an empty candidate
+        ("the of", "the cat"),  # only stopwords under -s
+        ("a b", ["a", "b c"]),  # two references: pooled counts cannot say which has tokens
+        ("x", ["z", ""]),
+    ]
+    ids = [str(k) for k in range(1, len(pairs) + 1)]
+    read: list[list[str]] = []
+
+    def recorded(p, i, c, s):  # type: ignore[no-untyped-def]
+        read.append(list(i))
+        return corpus_notes(p, i, c, s)
+
+    monkeypatch.setattr(report_module, "corpus_notes", recorded)
+    for config in (RougeConfig(max_n=2), RougeConfig(max_n=1, remove_stopwords=True), RougeConfig(max_n=None)):
+        cols = corpus_columns(pairs, config, ids)
+        read.clear()
+        assert pair_notes_of(cols, pairs, ids, {}) == corpus_notes(pairs, ids, config, {})
+        maybe = ["2", "3", "4", "5", "6"] if config.remove_stopwords else ["2", "3", "5", "6"]
+        assert read == [ids if config.max_n is None else maybe]
