@@ -1,6 +1,7 @@
 """A chunk of :func:`rouge_core.score_batch` counted in a few compiled calls (:mod:`.kernels.chunk`).
 
-Python only reads each pair's texts and joins them into one UTF-8 buffer; tokenizing, word ids,
+Python only reads each pair's texts and joins them into one UTF-8 buffer
+(:mod:`rouge_core.batch.chunk_texts`); tokenizing, word ids,
 stemming and stopwords (by a table made once per distinct word), and every count of every
 (pair, reference) run compiled, and the scores are computed column by column by
 :func:`rouge_core.measures.scoring.scores` (:func:`rouge_core.measures.scoring.score`'s arithmetic on columns). The
@@ -27,7 +28,9 @@ from ..measures.lcs import weights
 from ..measures.registry import FAMILY, Family, MeasureSpec, kernel_rows, measure_specs
 from ..measures.scoring import Counts, pool_rows, scores, selection
 from ..profiles import Stemmer
-from ..text.tokenize import TOKENIZER_REGISTRY, ByteRule, as_text, key_function
+from ..text.tokenize import TOKENIZER_REGISTRY, ByteRule, key_function
+from .chunk_texts import plain_all, text_buffer
+from .chunk_texts import plain_texts as plain_texts  # where it was first
 
 #: Tokenizers whose rule the compiled tokenizer reproduces (on Python's ``lower()`` for rouge-score).
 #: The tokenizers this path serves: each one's rule on UTF-8 bytes (from the tokenizer registry).
@@ -97,96 +100,6 @@ def kernels_loaded(start: int, chunk: list[Any]) -> list[bool]:
     return [backend.passed(CHUNK)] * len(chunk)
 
 
-#: The item types of a list of sentences that ``"\n".join`` takes as :func:`as_text` does.
-_PLAIN_STR = frozenset([str])
-
-
-def _summary(value: Any) -> Optional[str]:
-    if type(value) is str:
-        return value
-    # A list of plain strs, the common shape, joined at once; a str subclass (its own __str__ may be
-    # what as_text takes) and tuples take the general rule.
-    if type(value) is list and {*map(type, value)} <= _PLAIN_STR:
-        return "\n".join(value)
-    if isinstance(value, str):
-        return value
-    if isinstance(value, (list, tuple)) and all(isinstance(s, str) for s in value):
-        return as_text(value)
-    return None
-
-
-def _plain_all(chunk: list[Any]) -> list[Optional[list[str]]]:
-    # (str, str) pairs, the common case, without plain_texts' checks
-    return [
-        [p[0], p[1]] if type(p) is tuple and len(p) == 2 and type(p[0]) is str and type(p[1]) is str else plain_texts(p)
-        for p in chunk
-    ]
-
-
-def plain_texts(pair: Any) -> Optional[list[str]]:
-    """[candidate, reference, ...] as texts; None for anything the per-pair path must judge
-    (not a pair, a non-text summary, no reference).
-
-    >>> plain_texts(("a b", ["c", ["d", "e"]])), plain_texts(("a", [])), plain_texts("ab")
-    (['a b', 'c', 'd\\ne'], None, None)
-    """
-    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-        return None
-    cand = _summary(pair[0])
-    refs = pair[1]
-    if cand is None:
-        return None
-    if isinstance(refs, str):
-        return [cand, refs]
-    if not isinstance(refs, (list, tuple)) or not refs:
-        return None
-    texts = [cand]
-    for r in refs:
-        text = _summary(r)
-        if text is None:
-            return None
-        texts.append(text)
-    return texts
-
-
-def _buffer(texts: list[str], lower: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The texts' UTF-8 bytes in one writable buffer (``lower``: Python's ``lower()`` first), and
-    each text's start and end in it.
-
-    The texts are joined by NULs. ASCII text is taken as it is (:func:`.kernels.chunk.tokenize`
-    lowers ASCII letters, all that ``lower()`` changes there), its bounds counted from the
-    lengths. Other text is lowered and encoded at once when no text holds a NUL (the NULs then
-    mark the bounds), else text by text: ``lower()`` maps no character to or from a NUL and is
-    context-free for every character that becomes ASCII, so all three give the same tokens.
-
-    >>> b, s, e = _buffer(["Ab", "", "c\\x00d"], True)
-    >>> bytes(b), s.tolist(), e.tolist()
-    (b'Ab\\x00\\x00c\\x00d', [0, 3, 4], [2, 3, 7])
-    >>> b, s, e = _buffer(["\\u212aB", "", "CD"], True)  # KELVIN SIGN: lower() makes it "k"
-    >>> bytes(b), s.tolist(), e.tolist()
-    (b'kb\\x00\\x00cd', [0, 3, 4], [2, 3, 6])
-    >>> b, s, e = _buffer(["\\u212aB", "", "c\\x00d"], True)
-    >>> bytes(b), s.tolist(), e.tolist()
-    (b'kbc\\x00d', [0, 2, 2], [2, 2, 5])
-    """
-    joined = "\x00".join(texts)
-    if joined.isascii():  # bytes = characters: the bounds from the lengths; ASCII letters are lowered by the kernel
-        lengths = np.fromiter(map(len, texts), np.int64, len(texts))
-        start = np.zeros(len(texts), dtype=np.int64)
-        np.cumsum(lengths[:-1] + 1, out=start[1:])
-        return np.frombuffer(bytearray(joined.encode("ascii")), dtype=np.uint8), start, start + lengths
-    if joined.count("\x00") == max(len(texts) - 1, 0):
-        data = (joined.lower() if lower else joined).encode("utf-8", "surrogatepass")
-        buf = np.frombuffer(bytearray(data), dtype=np.uint8)
-        nul = np.flatnonzero(buf == 0)
-        start = np.concatenate(([0], nul + 1)).astype(np.int64)
-        end = np.concatenate((nul, [len(buf)])).astype(np.int64)
-        return buf, start[: len(texts)], end[: len(texts)]
-    encoded = [(t.lower() if lower else t).encode("utf-8", "surrogatepass") for t in texts]
-    off = np.fromiter(accumulate(map(len, encoded), initial=0), np.int64, len(encoded) + 1)
-    return np.frombuffer(bytearray(b"".join(encoded)), dtype=np.uint8), off[:-1], off[1:]
-
-
 class ChunkCounts:
     """Every count of a chunk's plain pairs: ``hit``/``model``/``peer`` are (measure, row) arrays,
     a row per (pair, reference); ``rows[p]`` is pair ``p``'s first row (and the end)."""
@@ -195,7 +108,7 @@ class ChunkCounts:
         from ..kernels import chunk
 
         rule = BYTE_TOKENIZERS[str(config.tokenizer)]
-        buf, text_start, text_end = _buffer([t for pt in texts for t in pt], rule.lower_first)
+        buf, text_start, text_end = text_buffer([t for pt in texts for t in pt], rule.lower_first)
         tok_start, tok_end, text_tok, sent_begin, sent_end, text_sent, tok_hash = chunk.tokenize(
             buf, text_start, text_end, np.frombuffer(rule.word, dtype=np.uint8)
         )
@@ -273,7 +186,7 @@ def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
     from .score import BatchResult, MeasureColumns, score_pair
 
     specs = _specs(config)
-    texts = _plain_all(chunk)
+    texts = plain_all(chunk)
     plain = [k for k, t in enumerate(texts) if t is not None]
     counts = ChunkCounts(config, specs, [texts[k] for k in plain])  # type: ignore[misc]
     # The pairs taken here: one reference, or several pooled; not a token-less reference where
@@ -292,24 +205,35 @@ def columns(config: RougeConfig, start: int, chunk: list[Any]) -> Any:
     taken = np.zeros(n, dtype=np.bool_)
     taken[fast_idx] = True
     slow_results = {k: score_pair(chunk[k], config, start + k) for k in np.flatnonzero(~taken).tolist()}
+    # The taken pairs' counts, a row per measure (new arrays), then every measure's scores in one
+    # call of :func:`scores` (element by element: the numbers of one call per measure), but ROUGE-W's
+    # (its f^-1 is one Python call a value, on a column).
+    hits, models, peers = (a[:, row_idx] for a in (counts.hit, counts.model, counts.peer))
+    if len(pooled):  # the references' counts pooled as the per-pair path pools them
+        for every_row, taken_rows in zip((counts.hit, counts.model, counts.peer), (hits, models, peers)):
+            for m in range(len(specs)):
+                taken_rows[m, pooled] = pool_rows(every_row[m], *pooled_rows)
+    rule = config.behaviour.rounding, config.alpha
+    weighted = [m for m, s in enumerate(specs) if s.family == Family.W]
+    if not weighted:
+        ps, rs, fs = scores(hits, models, peers, *rule)
+    else:
+        ps, rs, fs = np.zeros_like(hits), np.zeros_like(hits), np.zeros_like(hits)
+        plain_rows = [m for m in range(len(specs)) if m not in weighted]
+        if plain_rows:
+            ps[plain_rows], rs[plain_rows], fs[plain_rows] = scores(
+                hits[plain_rows], models[plain_rows], peers[plain_rows], *rule
+            )
+        for m in weighted:
+            ps[m], rs[m], fs[m] = scores(hits[m], models[m], peers[m], *rule, config.wlcs_weight)
     measures = {}
     for m, spec in enumerate(specs):
         is_w = spec.family == Family.W
-        hit, model, peer = (
-            a[m][row_idx] if len(row_idx) else np.zeros(0) for a in (counts.hit, counts.model, counts.peer)
-        )
-        if len(pooled):  # the references' counts pooled as the per-pair path pools them
-            hit[pooled], model[pooled], peer[pooled] = (
-                pool_rows(a[m], *pooled_rows) for a in (counts.hit, counts.model, counts.peer)
-            )
-        p, r, f = scores(
-            hit, model, peer, config.behaviour.rounding, config.alpha, config.wlcs_weight if is_w else None
-        )
         sets: dict[tuple[str, ...], int] = {(): 0}
-        values = dict(zip(_COLUMNS, (p, r, f, hit, model, peer)))
+        values = dict(zip(_COLUMNS, (ps[m], rs[m], fs[m], hits[m], models[m], peers[m])))
         cols: dict[str, np.ndarray]
-        if every:  # pair order already, each a new float64 array
-            cols = {name: np.asarray(v, dtype=np.float64) for name, v in values.items()}
+        if every:  # pair order already: the measure's rows (float64, each its own memory)
+            cols = dict(values)
         else:
             cols = {name: np.zeros(n) for name in _COLUMNS}
             for name, v in values.items():
@@ -368,7 +292,7 @@ def results(config: RougeConfig, start: int, chunk: list[Any]) -> list[dict[str,
     from .score import score_pair
 
     specs = measure_specs(config)
-    texts = _plain_all(chunk)
+    texts = plain_all(chunk)
     plain = [k for k, t in enumerate(texts) if t is not None]
     counts = ChunkCounts(config, specs, [texts[k] for k in plain])  # type: ignore[misc]
     dies = config.behaviour.wlcs_dies_on_empty_reference and any(s.family == Family.W for s in specs)

@@ -43,6 +43,13 @@ def test_values_at_and_next_to_every_half() -> None:
     assert round5_all(np.array([1 / 64, 3 / 64])).tolist() == [0.01562, 0.04688]
 
 
+def test_any_shape() -> None:
+    """A row per measure (the chunk path's 2-D columns): each value as alone."""
+    x = np.arange(1200, dtype=np.float64).reshape(3, 400) / 64
+    got = round5_all(x)
+    assert got.shape == (3, 400) and _same_bits(got.ravel(), _one_by_one(x.ravel()))
+
+
 def test_edges_take_the_printf_rule() -> None:
     x = np.array([0.0, -0.0, -1e-9, 5e-324, 2.0**29 / 1e5, 1e300, np.inf, -np.inf, np.nan, -np.nan, -0.123456])
     got, want = round5_all(x), _one_by_one(x)

@@ -31,8 +31,9 @@ NEWS_TEXT = [(" ".join(c), " ".join(r[0])) for c, r in NEWS]
 
 
 def _rounded_one_by_one(a: np.ndarray) -> np.ndarray:
-    """``round5_all`` as it was: every value through :func:`rouge_core.measures.scoring.round5`."""
-    return np.array([scoring.round5(x) for x in np.asarray(a, dtype=np.float64).tolist()], dtype=np.float64)
+    """``round5_all`` as it was: every value through :func:`rouge_core.measures.scoring.round5` (any shape)."""
+    x = np.asarray(a, dtype=np.float64)
+    return np.array([scoring.round5(v) for v in x.ravel().tolist()], dtype=np.float64).reshape(x.shape)
 
 
 def _assert_same_columns(a: BatchResult, b: BatchResult) -> None:
@@ -159,3 +160,18 @@ def test_sentence_lists_of_any_shape_read_as_score_reads_them(profile: str) -> N
     assert res.measures["ROUGE-1"].hit.tolist()[2] == 3  # "police", "extra", "gunman": str() was read
     with pytest.raises(batch_score.PairError, match="pair 4"):
         score_batch(pairs, config)
+
+
+@pytest.mark.parametrize("rounded", [True, False])
+def test_scores_of_a_row_per_measure_are_each_rows_scores(rounded: bool) -> None:
+    """The chunk path scores every measure in one call (a row each): the numbers of one call a row."""
+    rng = np.random.default_rng(4)
+    hit = rng.integers(0, 40, size=(7, 300)).astype(np.float64)
+    model, peer = hit + rng.integers(0, 40, size=hit.shape), hit + rng.integers(0, 40, size=hit.shape)
+    model[0, :5] = peer[1, :5] = 0.0
+    for alpha in (0.0, 0.2, 0.5, 1.0):
+        together = scoring.scores(hit, model, peer, rounded, alpha)
+        for m in range(7):
+            one = scoring.scores(hit[m], model[m], peer[m], rounded, alpha)
+            for a, b in zip(together, one):
+                assert np.array_equal(a[m].view(np.uint64), b.view(np.uint64)), (alpha, m)
