@@ -5,6 +5,11 @@ faster. Which one runs is decided once, in :mod:`rouge_core.kernels.backend`
 (:func:`rouge_core.backend` says which, and why). The kernels are loaded on first use, so importing
 :mod:`rouge_core` does not import numba.
 
+Each per-pair kernel is its own group, compiled (or loaded from numba's disk cache) and checked the
+first time it is asked for (:func:`impl` with its name): a first run that scores with ROUGE-L and
+ROUGE-S compiles those two, not the sentence-pair or union-mark kernels that only the views use.
+:func:`warm` (or ``python -m rouge_core.kernels``) compiles every group ahead.
+
 >>> impl() is None or impl().__name__ == "rouge_core.kernels.calls"
 True
 """
@@ -13,50 +18,113 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Optional
+from typing import Callable, Optional
 
 from . import backend
 from .backend import FORCE_PURE
+from .warmup import warm
 
-__all__ = ["FORCE_PURE", "PER_PAIR", "BOOTSTRAP", "impl"]
+__all__ = ["FORCE_PURE", "PER_PAIR", "BOOTSTRAP", "KERNELS", "impl", "warm"]
 
-#: The kernel groups declared here (the chunk kernels are declared by :mod:`rouge_core.batch.compiled`).
+#: The umbrella of every per-pair group (ready when all of them are).
 PER_PAIR = "per-pair kernels"
 BOOTSTRAP = "bootstrap kernels"
 
-_calls: list[ModuleType] = []  # rouge_core.kernels.calls, once its check has imported it
+_calls: list[ModuleType] = []  # rouge_core.kernels.calls, once a check has imported it
 
 
-def _self_check() -> bool:
-    """Compile (or load from the cache) every per-pair kernel on a small case with known answers."""
-    calls = importlib.import_module(".calls", __name__)
-    ref, cand = "a b c b d a b".split(), "b d c a b a".split()
-    x, y, f = list("ABCDEFG"), list("ABCDHIK"), [0.0, 1.0, 4.0, 9.0, 16.0, 25.0]
-    ok = bool(
-        calls.lcs(ref, cand, None) == (4.0, [(1, 0), (2, 2), (3, 4), (5, 5)])
-        and calls.lcs(x, y, f) == (16.0, [(0, 0), (1, 1), (2, 2), (3, 3)])
-        and calls.lcs_length([ref[:3], ref[3:]], [cand]) == 4
-        and calls.union_marks([["a", "b"]], [["b", "a"], ["a", "b"]], None) == [{0: (0, 1), 1: (1, 1)}]
-        and calls.union_hit([x], [y], f, f, (x, y)) == 16.0
-        and calls.union_credit([x], [y], f, f, (x, y), False) == (16.0, None)
-        and calls.sentence_pairs([["a", "b"]], [["b", "a"], ["c"], ["a", "b"]], None)
-        == [(0, 0, 1.0, [(0, 1)]), (0, 2, 2.0, [(0, 0), (1, 1)])]
-        and calls.skip_hits(cand, ref, -1, True, False) == 16
-        and calls.skip_hits(cand * 40, ref * 40, -1, False, True) == 28560
-        and calls.skip_hits(cand, ref, 1, False, True) == 6
+def _loaded() -> ModuleType:
+    if not _calls:
+        _calls.append(importlib.import_module(".calls", __name__))
+    return _calls[0]
+
+
+# Small cases with known answers, one check per kernel (the argument types of the real calls).
+REF, CAND = "a b c b d a b".split(), "b d c a b a".split()
+X, Y, F = list("ABCDEFG"), list("ABCDHIK"), [0.0, 1.0, 4.0, 9.0, 16.0, 25.0]
+
+
+def _lcs_check() -> bool:
+    return bool(_loaded().lcs(REF, CAND, None) == (4.0, [(1, 0), (2, 2), (3, 4), (5, 5)]))
+
+
+def _wlcs_check() -> bool:
+    return bool(_loaded().lcs(X, Y, F) == (16.0, [(0, 0), (1, 1), (2, 2), (3, 3)]))
+
+
+def _lcs_length_check() -> bool:
+    return bool(_loaded().lcs_length([REF[:3], REF[3:]], [CAND]) == 4)
+
+
+def _union_check() -> bool:
+    calls = _loaded()
+    return bool(
+        calls.union_hit([X], [Y], F, F, (X, Y)) == 16.0
+        and calls.union_credit([X], [Y], F, F, (X, Y), False) == (16.0, None)
     )
-    _calls[:] = [calls]
-    return ok
+
+
+def _union_marks_check() -> bool:
+    return bool(_loaded().union_marks([["a", "b"]], [["b", "a"], ["a", "b"]], None) == [{0: (0, 1), 1: (1, 1)}])
+
+
+def _sentence_pairs_check() -> bool:
+    got = _loaded().sentence_pairs([["a", "b"]], [["b", "a"], ["c"], ["a", "b"]], None)
+    return bool(got == [(0, 0, 1.0, [(0, 1)]), (0, 2, 2.0, [(0, 0), (1, 1)])])
+
+
+def _skip_check() -> bool:
+    calls = _loaded()
+    return bool(
+        calls.skip_hits(CAND, REF, -1, True, False) == 16
+        and calls.skip_hits(CAND * 40, REF * 40, -1, False, True) == 28560
+        and calls.skip_hits(CAND, REF, 1, False, True) == 6
+    )
+
+
+#: Each kernel of :mod:`rouge_core.kernels.calls` -> its group and the group's check.
+_GROUPS: dict[str, tuple[str, Callable[[], bool]]] = {
+    "lcs": ("LCS kernel", _lcs_check),
+    "wlcs": ("WLCS kernel", _wlcs_check),
+    "lcs_length": ("LCS length kernel", _lcs_length_check),
+    "union_credit": ("union LCS kernels", _union_check),
+    "union_hit": ("union LCS kernels", _union_check),
+    "union_marks": ("union marks kernel", _union_marks_check),
+    "sentence_pairs": ("sentence pairs kernel", _sentence_pairs_check),
+    "skip_hits": ("skip-bigram kernel", _skip_check),
+}
+#: The kernel names :func:`impl` takes (``"lcs"`` is the plain LCS of ``calls.lcs``, ``"wlcs"`` its weighted one).
+KERNELS = tuple(_GROUPS)
+_PER_PAIR_GROUPS = tuple(dict.fromkeys(group for group, _ in _GROUPS.values()))
+
+for _group, _check in _GROUPS.values():
+    backend.register(_group, _check)
+backend.register(PER_PAIR, lambda: all(backend.ready(g) for g in _PER_PAIR_GROUPS))
 
 
 def _bootstrap_check() -> bool:
     return bool(importlib.import_module(".bootstrap", __name__).self_check())
 
 
-backend.register(PER_PAIR, _self_check)
 backend.register(BOOTSTRAP, _bootstrap_check)
 
 
-def impl() -> Optional[ModuleType]:
-    """The compiled kernels' Python side (:mod:`rouge_core.kernels.calls`), or None for pure Python."""
-    return _calls[0] if backend.ready(PER_PAIR) else None
+def impl(kernel: Optional[str] = None) -> Optional[ModuleType]:
+    """The compiled kernels' Python side (:mod:`rouge_core.kernels.calls`) when ``kernel``'s group
+    (one of :data:`KERNELS`; None: every per-pair group) is compiled and checked, else None (pure
+    Python). Only that group is compiled (or loaded) on a first call.
+
+    >>> impl("skip_hits") is None or impl("skip_hits").skip_hits("a b".split(), "a b".split(), -1, False, True) == 1
+    True
+    >>> impl("levenshtein")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: no compiled kernel 'levenshtein': the kernels are lcs, wlcs, lcs_length, ...
+    """
+    if kernel is None:
+        group = PER_PAIR
+    elif kernel in _GROUPS:
+        group = _GROUPS[kernel][0]
+    else:
+        raise ValueError(f"no compiled kernel {kernel!r}: the kernels are {', '.join(KERNELS)}")
+    return _loaded() if backend.ready(group) else None

@@ -9,12 +9,13 @@ Both backends give the same numbers; numba is only faster. The choice is made on
   llvmlite's library): pure Python, and one warning on this module's logger;
 * otherwise numba.
 
-numba compiles lazily, so each group of kernels (the per-pair ones, the chunk ones, the bootstrap
-ones) is compiled, or loaded from the disk cache, by a check on a small case with known answers
-before its first use (:func:`ready`). One that fails to compile (one of numba's errors, an
-``ImportError`` or an ``OSError``), or that gives a wrong answer, switches the whole process to pure
-Python, with one warning saying why. Any other exception is a bug and propagates: it never changes
-the path.
+numba compiles lazily, so each group of kernels (each per-pair kernel, the chunk ones, the bootstrap
+ones, each stemmer) is compiled, or loaded from the disk cache, by a check on a small case with known
+answers before its first use (:func:`ready`): a call compiles only the groups it uses, and the first
+compilation in a process says so once (:mod:`rouge_core.kernels.warmup`). One that fails to compile
+(one of numba's errors, an ``ImportError`` or an ``OSError``), or that gives a wrong answer, switches
+the whole process to pure Python, with one warning saying why. Any other exception is a bug and
+propagates: it never changes the path.
 """
 
 from __future__ import annotations
@@ -138,16 +139,20 @@ def ready(group: str) -> bool:
         return current().compiled
     if not current().compiled:
         return False
+    from .warmup import watching  # imported here: warmup asks this module for numba
+
     with _lock:
         if group not in _passed and current().compiled:
             try:
-                ok = _checks[group]()
+                with watching(group):  # a notice when numba compiles rather than loads
+                    ok = _checks[group]()
             except _compile_errors() as e:
                 _log.debug("the %s do not compile here", group, exc_info=True)
                 _fall_back(f"the {group} do not compile here: {type(e).__name__}: {_first_line(e)}")
                 return False
             if not ok:
-                _fall_back(f"the {group} gave a wrong answer on their check")
+                if current().compiled:  # a group this one is made of may have fallen back already, said once
+                    _fall_back(f"the {group} gave a wrong answer on their check")
                 return False
             _passed.add(group)
     return current().compiled
@@ -162,8 +167,8 @@ def backend() -> Backend:
     """Which backend computes rouge_core's counts in this process, and why.
 
     The first call chooses (importing numba) and checks every kernel group, compiling it or loading
-    it from numba's disk cache (about 0.5 s; some 30 s on the first run after installing). The
-    numbers are the same on both backends.
+    it from numba's disk cache (about 0.5 s; some 30 s of CPU on the first run after installing,
+    with a notice: :mod:`rouge_core.kernels.warmup`). The numbers are the same on both backends.
 
     >>> import rouge_core
     >>> b = rouge_core.backend()

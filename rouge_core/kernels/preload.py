@@ -13,16 +13,16 @@ _log = logging.getLogger(__name__)
 
 
 def warm() -> bool:
-    """Choose the backend and load every kernel group now; True when the compiled kernels are used.
+    """Choose the backend and load every kernel group now; True when the compiled kernels are used
+    (:func:`rouge_core.kernels.warmup.warm`).
 
     >>> from rouge_core import backend
     >>> warm() == backend().compiled
     True
     """
-    from ..batch import compiled  # noqa: F401  (declares the chunk kernels)
-    from .backend import backend
+    from .warmup import warm as warm_every_group
 
-    return backend().compiled
+    return warm_every_group()
 
 
 def _warm_in_forkserver() -> None:

@@ -62,7 +62,7 @@ def lcs(reference: Sequence[str], candidate: Sequence[str], weight: float = 1.0,
         return LcsResult(
             [], 0.0, [[0.0] * (n + 1) for _ in range(k + 1)] if keep_table else None, [] if keep_table else None
         )
-    compiled = None if keep_table else kernels.impl()
+    compiled = None if keep_table else kernels.impl("lcs" if weight == 1.0 else "wlcs")
     if compiled is not None:
         value, marks = compiled.lcs(reference, candidate, None if weight == 1.0 else weights(weight, min(k, n) + 1))
         return LcsResult(marks, value)
@@ -123,7 +123,10 @@ def lcs_many(
     >>> [r.value for r in lcs_many("a b c".split(), [["a", "c"], ["c", "b"], []])]
     [2.0, 1.0, 0.0]
     """
-    if len(reference) * sum(len(c) for c in candidates) <= NUMPY_CELLS or kernels.impl() is not None:
+    if (
+        len(reference) * sum(len(c) for c in candidates) <= NUMPY_CELLS
+        or kernels.impl("lcs" if weight == 1.0 else "wlcs") is not None
+    ):
         return [lcs(reference, c, weight) for c in candidates]
     layout = layout or Layout(candidates)
     return layout.run(reference, weights(weight, len(reference) + 1), weight == 1.0)

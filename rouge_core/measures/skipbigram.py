@@ -83,7 +83,7 @@ def count_skip_bigrams(
     >>> e.hit, e.candidate_total, e.reference_total
     (2, 5, 3)
     """
-    compiled = kernels.impl()
+    compiled = kernels.impl("skip_hits")
     if compiled is not None:
         hit = compiled.skip_hits(candidate, reference, distance, su, su_last)
     else:

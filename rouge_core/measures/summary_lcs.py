@@ -69,7 +69,7 @@ def lcs_measure(
     if mode in (LcsMode.FLAT, LcsMode.WLCS_FLAT):
         r_flat = [k for s in reference for k in s]
         c_flat = [k for s in candidate for k in s]
-        compiled = None if weighted else kernels.impl()
+        compiled = None if weighted else kernels.impl("lcs_length")
         res: Optional[LcsResult] = None
         if compiled is not None:  # the length alone
             counts = Counts(compiled.lcs_length(reference, candidate), ref_total, cand_total)
@@ -104,7 +104,7 @@ def lcs_measure(
     f = weights(w, max((len(s) for s in reference), default=0) + 1) if weighted else []
     marks_out: list[UnionMark] = []
     runs: list[Run] = []
-    compiled = kernels.impl()
+    compiled = kernels.impl("union_credit")
     if compiled is not None:
         hit, found = compiled.union_credit(
             reference,
@@ -173,7 +173,7 @@ def sentence_pairs(
     ...  for p in sentence_pairs([["a", "b"], ["c"]], [["b", "a"], ["d"], ["c", "a"]])]
     [(0, 0, ((0, 1),), 1.0), (0, 2, ((0, 1),), 1.0), (1, 2, ((0, 0),), 1.0)]
     """
-    compiled = kernels.impl()
+    compiled = kernels.impl("sentence_pairs")
     if compiled is not None:
         f = weights(weight, max((len(s) for s in reference), default=0) + 1) if weight != 1.0 else None
         return tuple(
