@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from rouge_core.measures.registry import VIEWS
 from tests.fuzz.payloads import BAD_TEXTS, HOST, assert_no_injection
 from ui.widgets.inputs import InputError, parse_record
 
@@ -50,6 +51,11 @@ def test_inspect_with_bad_text(inspect_at, name):
     _boxes(at, "ref_")[0].set_value(text[::-1] if text else "")
     at.run()
     assert_no_injection(at)
+    for view in VIEWS[1:]:  # Inspect builds only the open view (issue 22): open each, then the first again
+        at.session_state["inspect_view"] = view
+        at.run()
+        assert_no_injection(at)
+    at.session_state["inspect_view"] = VIEWS[0]
     assert _box(at, "candidate").value == text[:100_000]  # kept as typed (clipped at the stated limit)
     if name in ("100k-prose", "many-one-word-lines"):
         assert any("too large for Inspect" in w.value for w in at.warning)
