@@ -107,9 +107,11 @@ _LATEX = {
 }
 # A line break would end a LaTeX comment or a Markdown table row: control characters become spaces.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
-# CommonMark lets a backslash escape any ASCII punctuation; escaped, none starts emphasis, a link, code
-# or (``|``) a new table cell.
-_MD_PUNCT = re.compile(r"([!-/:-@\[-`{-~])")
+# The marks that can start emphasis (* _ ~), code (`), a link or image ([ ] !), HTML or an autolink (< >),
+# an entity (&), maths in some renderers ($), a heading (#), a new table cell (|), or an escape (\\): each is
+# backslash-escaped (CommonMark allows it for any ASCII punctuation). Others (- . : ( ) %) stay as written, so the
+# raw table reads as it renders.
+_MD_PUNCT = re.compile(r"([\\`*_\[\]<>|~&$#!])")
 
 
 def latex_escape(text: object) -> str:
@@ -122,7 +124,7 @@ def latex_escape(text: object) -> str:
 
 
 def markdown_escape(text: object) -> str:
-    """Text as a Markdown table cell shows it literally (every ASCII punctuation mark escaped).
+    """Text as a Markdown table cell shows it literally (every mark that Markdown would read escaped).
 
     >>> print(markdown_escape("a_b | *c* `d`"))
     a\\_b \\| \\*c\\* \\`d\\`
@@ -216,7 +218,7 @@ def markdown(table: PaperTable, fmt: Format) -> str:
 
     >>> t = PaperTable(("A",), ("ROUGE-1",), ((Cell(0.5),),), "R", "s", 95.0, 3, "", "", None, 0.05)
     >>> print(markdown(t, "{:.2f}".format))
-    | System | ROUGE\\-1 R |
+    | System | ROUGE-1 R |
     |:--|--:|
     | A | **0.50** |
     <BLANKLINE>

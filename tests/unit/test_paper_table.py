@@ -90,11 +90,11 @@ def md_cells(line: str) -> list[str]:
 def test_markdown_has_every_cell_and_the_caption():
     md = markdown(table(), number)
     lines = md.splitlines()
-    assert md_cells(lines[0]) == ["System", "ROUGE\\-1 F", "ROUGE\\-2 F"]
+    assert md_cells(lines[0]) == ["System", "ROUGE-1 F", "ROUGE-2 F"]
     assert lines[1] == "|:--|--:|--:|"
     assert md_cells(lines[2]) == ["base (baseline)", "**0.41234** [0.40001, 0.42002]", "**0.20000** [0.19000, 0.21000]"]
     assert md_cells(lines[3]) == [
-        "a\\_b \\& c\\%",
+        "a\\_b \\& c%",
         "0.39999 [0.38000, 0.41000] ‡",
         "**0.20000** [0.18000, 0.22000] †",
     ]
@@ -106,10 +106,10 @@ def test_markdown_has_every_cell_and_the_caption():
 @pytest.mark.parametrize(
     "name, tex, md",
     [
-        ("a_b & c%", "a\\_b \\& c\\%", "a\\_b \\& c\\%"),
+        ("a_b & c%", "a\\_b \\& c\\%", "a\\_b \\& c%"),
         ("$x$ #1 {y} ~z^", "\\$x\\$ \\#1 \\{y\\} \\textasciitilde{}z\\textasciicircum{}", None),
         ("back\\slash", "back\\textbackslash{}slash", "back\\\\slash"),
-        ("x | *y* `z` [l](u)", None, "x \\| \\*y\\* \\`z\\` \\[l\\]\\(u\\)"),
+        ("x | *y* `z` [l](u)", None, "x \\| \\*y\\* \\`z\\` \\[l\\](u)"),
         ("two\nlines", "two lines", "two lines"),
     ],
 )
@@ -129,7 +129,7 @@ def test_a_baseline_named_like_markup_is_escaped_in_the_caption():
     t = table(systems=("x_{y}", NAME), baseline="x_{y}")
     _, _, caption = latex_rows(latex(t, number))
     assert "the baseline x\\_\\{y\\} ($p < 0.05$, two-sided" in caption  # < in maths: OT1 text has no <
-    assert "the baseline x\\_\\{y\\} (p < 0.05, two-sided" in markdown(t, number)
+    assert "the baseline x\\_{y} (p < 0.05, two-sided" in markdown(t, number)
 
 
 def test_equal_printed_scores_are_all_bold_and_a_lower_one_is_not():
