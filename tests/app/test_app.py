@@ -277,6 +277,8 @@ def _pickers(at: AppTest, prefix: str) -> list:
 def test_sentence_pickers_follow_the_input_and_open_on_the_best_pair():
     """After another sample the LCS pickers showed the old input's sentences (4 of 6 flows)."""
     at = load(start(), "union_vs_best")
+    at.session_state["inspect_view"] = "LCS"  # only the open view is built (issue 22)
+    at.run()
     rs = _pickers(at, "inspect_lcs_rs_")
     assert len(rs) == 1
     e = (
