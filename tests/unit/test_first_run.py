@@ -96,3 +96,31 @@ def test_impl_without_a_kernel_still_checks_every_per_pair_group():
 def test_the_command_says_how_to_use_it(capsys):
     assert warmup.main(["--no-such-option"]) == 2
     assert capsys.readouterr().out.startswith("usage: python -m rouge_core.kernels")
+
+
+def test_the_command_says_it_compiles_everything_and_then_what_it_did(monkeypatch, capsys):
+    shown: list[str] = []
+    monkeypatch.setattr(warmup, "_said", [])
+    monkeypatch.setattr(warmup, "_notice", [shown.append])  # the caller's own hook, put back afterwards
+
+    def compile_one_group() -> bool:
+        warmup._say("LCS kernel")  # what backend.ready's watch does when numba compiles
+        return True
+
+    monkeypatch.setattr(warmup, "warm", compile_one_group)
+    monkeypatch.setattr(warmup.backend, "backend", lambda: "numba (test)")
+    assert warmup.main([]) == 0
+    out, err = capsys.readouterr()
+    assert err == f"compiling every ROUGE kernel group for this machine (about {warmup.ALL_SECONDS:.0f} s of CPU)...\n"
+    assert out.startswith("every ROUGE kernel group is compiled or loaded (") and out.endswith("): numba (test)\n")
+    assert shown == [] and warmup._notice == [shown.append]
+
+
+def test_the_command_fails_under_pure_python():
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["ROUGE_LENS_PURE_PYTHON"] = "1"
+    out = subprocess.run(
+        [sys.executable, "-m", "rouge_core.kernels"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
+    )
+    assert out.returncode == 1
+    assert out.stderr == "nothing compiled: rouge_core computes in python (ROUGE_LENS_PURE_PYTHON='1' is set)\n"
