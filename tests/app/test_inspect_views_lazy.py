@@ -89,7 +89,7 @@ def _union_page(at: AppTest) -> str:
 
 def test_the_union_view_is_paged_and_says_what_is_not_drawn():
     from rouge_core import RougeConfig, evaluate
-    from ui.render.union import UNION_PAGE, union_drawn
+    from ui.render.union_pages import UNION_PAGE, union_drawn
 
     at = AppTest.from_function(_long_app, args=(12,), default_timeout=60).run()
     at.session_state["mv_view"] = "LCS"
@@ -119,3 +119,24 @@ def test_a_short_union_is_drawn_whole_without_a_button():
     assert not at.exception
     assert not [b for b in at.button if b.key == "mv_lcs_more"]
     assert _union_page(at).count("union LCS:") == 2 and "shown: reference" not in _union_page(at)
+
+
+@pytest.mark.parametrize("limit", [10, 50, 100, 200, 400])
+def test_the_pager_counts_what_the_union_view_draws(limit):
+    """union_drawn() follows reference_rows' own rule: where the view stops, its note names the same count."""
+    import re
+
+    from rouge_core import RougeConfig, evaluate
+    from ui.render.union import union_html
+    from ui.render.union_pages import union_drawn
+
+    ref = "\n".join(" ".join(f"w{(7 * s + k) % 30}" for k in range(10)) for s in range(12))
+    cand = "\n".join(" ".join(f"w{(5 * s + 3 * k) % 30}" for k in range(10)) for s in range(12))
+    report = evaluate(cand, [ref], RougeConfig(max_n=1))
+    drawn, total = union_drawn(report, "ROUGE-L", 0, limit)
+    note = re.search(
+        r"shown: reference sentences 1-(\d+) of 12 \(the first ([\d,]+) tokens\)",
+        union_html(report, "ROUGE-L", 0, max_tokens=limit),
+    )
+    assert note is not None and int(note.group(2).replace(",", "")) == drawn
+    assert limit <= drawn < limit + 10 + 12 and total == 562  # whole sentences (10 words) and LCSs

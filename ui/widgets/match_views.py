@@ -1,5 +1,6 @@
 """The match views of one candidate/reference pair, laid out in tabs: one per view of the measure
-registry (:data:`rouge_core.measures.registry.VIEWS`), drawn by :data:`VIEW_TABS`.
+registry (:data:`rouge_core.measures.registry.VIEWS`), drawn by :data:`VIEW_TABS`. Only the open tab's
+view is built; the union LCS view is drawn a page at a time (:mod:`ui.render.union_pages`).
 
 :func:`show_match_views` is the only function here that touches widgets; every
 table, figure and piece of HTML comes from the pure ``ui.render`` functions.
@@ -32,7 +33,8 @@ from ui.render.ngrams import NGRAM_LEGEND, gram_explanation, ngram_page_html, ng
 from ui.render.plural import counted
 from ui.render.scores import count_text
 from ui.render.skip import MATRIX_TOKENS, skip_matrix, skip_pairs_table, skip_status, su_unigrams_table
-from ui.render.union import UNION_MAX, UNION_PAGE, union_drawn, union_html, union_table
+from ui.render.union import union_html, union_table
+from ui.render.union_pages import UNION_MAX, UNION_PAGE, union_drawn
 from ui.render.wlcs import plain_lcs_pair, run_colours, runs_html, runs_table, wlcs_arithmetic, wlcs_pair_titles
 
 
