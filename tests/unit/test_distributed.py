@@ -222,9 +222,20 @@ def _dying_score_chunk(config, start, chunk):
 _REAL_SCORE_CHUNK = batch.score_chunk
 
 
+def _dying_columns_chunk(config, start, chunk):
+    # The same for batch.columns_chunk, what the command line's workers run (it scores into columns).
+    if start == 0:
+        os._exit(3)
+    return _REAL_COLUMNS_CHUNK(config, start, chunk)
+
+
+_REAL_COLUMNS_CHUNK = batch.columns_chunk
+
+
 def test_cli_names_the_chunk_whose_workers_died(fragile, tmp_path, capsys, monkeypatch):
     corpus = str(_write_corpus(tmp_path))
     monkeypatch.setattr(batch, "score_chunk", _dying_score_chunk)
+    monkeypatch.setattr(batch, "columns_chunk", _dying_columns_chunk)
     code = main(["-n", "1", "--input", corpus, "--scheduler", fragile.scheduler.address])
     out, err = capsys.readouterr()
     assert code == 1 and out == ""
