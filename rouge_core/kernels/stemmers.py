@@ -1,7 +1,8 @@
-"""The compiled stemmers as two kernel groups of :mod:`rouge_core.kernels.backend`.
+"""The compiled stemmers as kernel groups of :mod:`rouge_core.kernels.backend`.
 
-Each stemmer is its own group, compiled (or loaded from numba's disk cache) the first time a word
-is stemmed that way, so a run that stems with one of them never compiles the other. Importing this
+Each stemmer is its own group (rouge-score's chunk call a third), compiled (or loaded from numba's
+disk cache) the first time a word is stemmed that way, so a run that stems with one of them never
+compiles the other. Importing this
 module does not import numba; :func:`nltk_steps` and :func:`rouge_porter` do, on their first call,
 and return None under pure Python (then :mod:`rouge_core.text.stem` runs the Python rules, which
 give the same stems).
@@ -21,10 +22,13 @@ import numpy as np
 
 from . import backend
 
-__all__ = ["NLTK_STEMMER", "ROUGE_STEMMER", "nltk_steps", "rouge_porter", "nltk_stem_ids"]
+__all__ = ["NLTK_STEMMER", "NLTK_STEM_IDS", "ROUGE_STEMMER", "nltk_steps", "rouge_porter", "nltk_stem_ids"]
 
-#: The groups' names, as a fall-back message names them.
+#: The groups' names, as a fall-back message names them. rouge-score's stemmer a word at a time (the
+#: per-pair path) and a chunk's words in one call (the chunk path) are two groups: each path compiles
+#: its own (about 1.3 s of CPU apart).
 NLTK_STEMMER = "rouge-score stemming kernel"
+NLTK_STEM_IDS = "rouge-score chunk stemming kernel"
 ROUGE_STEMMER = "ROUGE-1.5.5 stemming kernel"
 
 _loaded: dict[str, ModuleType] = {}  # group -> its kernel module, once its check imported it
@@ -64,17 +68,23 @@ def _check(group: str, module: str, entry: str, cases: dict[str, str]) -> bool:
     kernels = importlib.import_module(module)
     stem: Callable[[str], str] = getattr(kernels, entry)
     ok = all(stem(word) == expected for word, expected in cases.items())
-    if group == NLTK_STEMMER:  # the chunk engine's call too: "Dying" and "die" share a stem, "was" is kept
-        buf = np.frombuffer(b"Dying was die", dtype=np.uint8)
-        ids, count = kernels.stem_ids(buf, np.array([0, 6, 10]), np.array([5, 9, 13]))
-        ok = ok and ids.tolist() == [0, 1, 0] and count == 2
     _loaded[group] = kernels
     return ok
+
+
+def _stem_ids_check() -> bool:
+    """The chunk engine's call: "Dying" and "die" share a stem, "was" is kept."""
+    kernels = importlib.import_module("rouge_core.kernels.porter_nltk")
+    buf = np.frombuffer(b"Dying was die", dtype=np.uint8)
+    ids, count = kernels.stem_ids(buf, np.array([0, 6, 10]), np.array([5, 9, 13]))
+    _loaded[NLTK_STEM_IDS] = kernels
+    return bool(ids.tolist() == [0, 1, 0] and count == 2)
 
 
 backend.register(
     NLTK_STEMMER, lambda: _check(NLTK_STEMMER, "rouge_core.kernels.porter_nltk", "stem_steps", _NLTK_CASES)
 )
+backend.register(NLTK_STEM_IDS, _stem_ids_check)
 backend.register(
     ROUGE_STEMMER, lambda: _check(ROUGE_STEMMER, "rouge_core.kernels.porter_rouge", "stem_word", _ROUGE_CASES)
 )
@@ -115,7 +125,7 @@ def nltk_stem_ids(
     >>> out is None or (out[0].tolist(), out[1]) == ([0, 0], 1)
     True
     """
-    if not backend.ready(NLTK_STEMMER):
+    if not backend.ready(NLTK_STEM_IDS):
         return None
-    ids, count = _loaded[NLTK_STEMMER].stem_ids(buf, starts, ends)
+    ids, count = _loaded[NLTK_STEM_IDS].stem_ids(buf, starts, ends)
     return ids, int(count)

@@ -124,3 +124,17 @@ def test_the_command_fails_under_pure_python():
     )
     assert out.returncode == 1
     assert out.stderr == "nothing compiled: rouge_core computes in python (ROUGE_LENS_PURE_PYTHON='1' is set)\n"
+
+
+@numba_backend
+def test_stemming_a_pair_at_a_time_does_not_compile_the_chunk_stemmer():
+    """The compat scorer stems word by word (rouge-score's stemmer, compiled): the chunk engine's
+    call that stems a whole chunk's words at once is another group, not loaded for it."""
+    code = (
+        "from rouge_core.compat import RougeScorer\n"
+        "s = RougeScorer(['rouge1', 'rougeL'], use_stemmer=True).score('the cats were sitting', 'the cat sits')\n"
+        "from rouge_core.kernels import porter_nltk\n"
+        "k = porter_nltk\n"
+        "print(round(s['rouge1'].fmeasure, 4), len(k._steps_in.signatures), len(k.stem_ids.signatures))\n"
+    )
+    assert run(code).stdout == "0.8571 1 0\n"  # cats/cat and sitting/sits share stems: 3 of 4 and 3 words
