@@ -16,7 +16,7 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
-from ..batch.corpus import PERL_ABORTS, CorpusColumns, Pair
+from ..batch.corpus import PERL_ABORTS, CorpusColumns, CorpusReport, Pair
 from ..batch.score import MeasureColumns
 from ..config import RougeConfig
 from ..io.perl_inputs import UsageError, shown
@@ -51,6 +51,11 @@ def listing_order(keys: Sequence[str]) -> list[str]:
     return sorted(sorted(keys), key=cmp_to_key(_by_eval_id))
 
 
+def _as_columns(report: CorpusColumns | CorpusReport) -> CorpusColumns:
+    # A CorpusReport (what these functions took before they read columns) is still printed the same way.
+    return CorpusColumns.of_report(report) if isinstance(report, CorpusReport) else report
+
+
 def _listing(cols: CorpusColumns) -> list[int]:
     """The rows of ``cols`` in the order of Perl's ``-d`` lines."""
     keys = cols.batch.ids.tolist()
@@ -58,7 +63,9 @@ def _listing(cols: CorpusColumns) -> list[int]:
     return [row[k] for k in listing_order(keys)]
 
 
-def render(cols: CorpusColumns, peer: str, labels: dict[str, str], cf_text: str, per_eval: bool) -> list[str]:
+def render(
+    cols: CorpusColumns | CorpusReport, peer: str, labels: dict[str, str], cf_text: str, per_eval: bool
+) -> list[str]:
     """ROUGE-1.5.5's lines for one peer: per measure the averages (or raw counts), then the ``-d`` lines.
 
     >>> from rouge_core.batch.corpus import corpus_columns
@@ -73,6 +80,7 @@ def render(cols: CorpusColumns, peer: str, labels: dict[str, str], cf_text: str,
     .............................................
     X ROUGE-1 Eval 1.X R:0.66667 P:0.66667 F:0.66667
     """
+    cols = _as_columns(cols)
     lines: list[str] = []
     t = cols.config.averaging
     keys = cols.batch.ids.tolist()
@@ -105,7 +113,7 @@ def _eval_lines(col: MeasureColumns, t: int, tag: str, keys: list[str], rows: li
 
 
 def to_json(
-    cols: CorpusColumns, label: str, shown: str, per_eval: bool = True, notes: CorpusNotes = NO_NOTES
+    cols: CorpusColumns | CorpusReport, label: str, shown: str, per_eval: bool = True, notes: CorpusNotes = NO_NOTES
 ) -> dict[str, Any]:
     """One measure of a peer's columns as plain JSON data (``evals`` in the ``-d`` order; empty if not ``per_eval``).
 
@@ -121,6 +129,7 @@ def to_json(
     """
     from ..io.export import to_dict  # imported here: it loads what only JSON needs
 
+    cols = _as_columns(cols)
     m = cols.measures[label]
     evals = []
     if per_eval:
@@ -210,7 +219,7 @@ def print_hints(hints: set[Optional[str]]) -> None:
 
 
 def peer_output(
-    report: CorpusColumns,
+    report: CorpusColumns | CorpusReport,
     peer: str,
     labels: dict[str, str],
     opts: dict[str, Any],
@@ -220,6 +229,7 @@ def peer_output(
 ) -> None:
     """Check one peer's report, warn where ROUGE-1.5.5 would stop, print its pairs' ``notes`` on
     stderr, then add its JSON entry (``--json``) to ``results`` or its printed lines to ``out``."""
+    report = _as_columns(report)
     _check_finite(report, peer, labels)
     for label, m in report.measures.items():
         for note in (n for n in m.notes if n.startswith(PERL_ABORTS)):

@@ -206,3 +206,11 @@ def test_pair_notes_read_only_the_pairs_that_may_have_notes(monkeypatch) -> None
         assert pair_notes_of(cols, pairs, ids, {}) == corpus_notes(pairs, ids, config, {})
         maybe = ["2", "3", "4", "5", "6"] if config.remove_stopwords else ["2", "3", "5", "6"]
         assert read == [ids if config.max_n is None else maybe]
+
+
+def test_the_printers_still_take_a_corpus_report() -> None:
+    pairs = [("a b c", "a b d"), ("a", ["b", "a c"])]
+    config = RougeConfig(max_n=2, wlcs_weight=1.2)
+    report, cols = evaluate_corpus(pairs, config, ids=["9", "10"]), corpus_columns(pairs, config, ids=["9", "10"])
+    assert render(report, "X", {}, "95", True) == render(cols, "X", {}, "95", True)
+    assert to_json(report, "ROUGE-W-1.2", "ROUGE-W-1.2") == to_json(cols, "ROUGE-W-1.2", "ROUGE-W-1.2")
