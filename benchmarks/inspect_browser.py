@@ -6,7 +6,7 @@ first keystroke until the page shows the pair's ROUGE-1 F and Chromium has gone 
 less than 20 ms in 0.5 s, so plotly's late layout is counted):
 
 * the browser's CPU: every Chromium process below this script (browser, renderer, GPU, utility), from
-  /proc, in CPU seconds (not wall time: the machine is shared);
+  /proc, in CPU seconds (not wall time: the machine is shared), and the renderer's share of it;
 * the server's CPU: the app server's process tree;
 * what the page holds after it: the DOM's element count, Streamlit's element containers, and the HTML
   size of the main area.
@@ -51,13 +51,38 @@ def _comm(pid: int) -> str:
         return ""  # exited since the listing
 
 
+def _kind(pid: int) -> str:
+    """A Chromium process's ``--type`` (renderer, gpu-process, utility, zygote), "browser" without one."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            words = f.read().replace(b"\0", b" ").split()  # Chromium rewrites its children's argv as one line
+    except OSError:
+        return "browser"
+    return next((w.decode().split("=", 1)[1] for w in words if w.startswith(b"--type=")), "browser")
+
+
+def chromium_cpu_by_kind(server: int) -> dict[str, float]:
+    """CPU seconds of the Chromium processes below this script (the server's tree left out), by kind:
+    the renderer draws the page; the browser process also carries Playwright's DevTools traffic.
+
+    >>> all(v >= 0.0 for v in chromium_cpu_by_kind(os.getpid()).values())
+    True
+    """
+    out: dict[str, float] = {}
+    for pid, cpu in client_cpu([server]).items():
+        if _comm(pid).startswith(("chrom", "headless")):
+            kind = _kind(pid)
+            out[kind] = out.get(kind, 0.0) + cpu
+    return out
+
+
 def chromium_cpu(server: int) -> float:
     """CPU seconds of the Chromium processes below this script (the server's tree left out).
 
     >>> chromium_cpu(os.getpid()) >= 0.0
     True
     """
-    return sum(cpu for pid, cpu in client_cpu([server]).items() if _comm(pid).startswith(("chrom", "headless")))
+    return sum(chromium_cpu_by_kind(server).values())
 
 
 def _quiet(server: int, limit_s: float = 20.0) -> None:
@@ -107,7 +132,8 @@ def measure(root: Path, repeat: int = 5, words: int = 300) -> list[dict[str, Any
             _quiet(proc.pid)
             for (cand, ref), f in zip(pairs, expected):
                 load = os.getloadavg()[0]
-                b0, s0 = chromium_cpu(proc.pid), tree_cpu(proc.pid)
+                k0, s0 = chromium_cpu_by_kind(proc.pid), tree_cpu(proc.pid)
+                b0, r0 = sum(k0.values()), k0.get("renderer", 0.0)
                 page.get_by_label(CAND_LABEL, exact=True).fill(cand)
                 box = page.get_by_label(REF_LABEL, exact=True)
                 box.fill(ref)
@@ -115,8 +141,10 @@ def measure(root: Path, repeat: int = 5, words: int = 300) -> list[dict[str, Any
                 page.get_by_text(f).first.wait_for(state="visible", timeout=120_000)
                 _idle(page)
                 _quiet(proc.pid)
-                b1, s1 = chromium_cpu(proc.pid), tree_cpu(proc.pid)
+                k1, s1 = chromium_cpu_by_kind(proc.pid), tree_cpu(proc.pid)
+                b1, r1 = sum(k1.values()), k1.get("renderer", 0.0)
                 rows.append({"what": "paste", "browser_s": b1 - b0, "server_s": s1 - s0, "load": load})
+                rows[-1]["renderer_s"] = r1 - r0
                 rows[-1].update(page.evaluate(_SIZES))
             tabs = page.locator("[data-testid='stMain'] [role='tab']")
             for k in [*range(1, tabs.count()), 0]:  # each other view opened, then the first again
@@ -140,15 +168,17 @@ def summary(rows: list[dict[str, Any]]) -> str:
 
     >>> row = {"browser_s": 1.0, "server_s": 0.5, "load": 2.0, "dom": 10, "containers": 3, "main_kb": 4.0}
     >>> summary([{**row, "panels_kb": [1, 2]}]).split(", load")[0]
-    'browser CPU 1.00 s (1.00-1.00), server CPU 0.50 s (0.50-0.50)'
+    'browser CPU 1.00 s (1.00-1.00), of it the renderer 0.00 s (0.00-0.00), server CPU 0.50 s (0.50-0.50)'
     """
     rows = [r for r in rows if r.get("what", "paste") == "paste"]
     b = [r["browser_s"] for r in rows]
+    rend = [r.get("renderer_s", 0.0) for r in rows]
     s = [r["server_s"] for r in rows]
     loads = [r["load"] for r in rows]
     last = rows[-1]
     return (
         f"browser CPU {statistics.median(b):.2f} s ({min(b):.2f}-{max(b):.2f}), "
+        f"of it the renderer {statistics.median(rend):.2f} s ({min(rend):.2f}-{max(rend):.2f}), "
         f"server CPU {statistics.median(s):.2f} s ({min(s):.2f}-{max(s):.2f}), "
         f"load {min(loads):.1f}-{max(loads):.1f}; DOM {last['dom']} elements, {last['containers']} containers, "
         f"main {last['main_kb']:.0f} kB, tab panels {last['panels_kb']} kB"
