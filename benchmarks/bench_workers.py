@@ -10,6 +10,9 @@ CPU time is this process plus its worker processes (read with psutil while they 
 and the cluster are started before the timed runs (their start-up is reported apart).
 
     python -m benchmarks.bench_workers [--pairs 2000] [--rounds 5] [--write]
+
+Two threads against one with the share of Python glue that holds the GIL, for both profiles and
+side by side with an older checkout: :mod:`benchmarks.bench_threads`.
 """
 
 from __future__ import annotations
