@@ -1,6 +1,6 @@
 """The first run after install: CPU to the first result with numba's cache empty (issue 22, point 3).
 
-Run: python -m benchmarks.bench_first_run [--repeats N] [--root DIR]
+Run: python -m benchmarks.bench_first_run [--repeats N] [--root DIR] [--kinds cli score score_batch compat]
 
 Each measurement is a fresh ``python`` process given an empty ``NUMBA_CACHE_DIR`` (numba's first cache
 locator: the source tree's ``__pycache__`` is then neither read nor written, so every kernel a call
@@ -76,10 +76,10 @@ def run_once(kind: str, root: Path, cache: Path, work: Path) -> dict[str, Any]:
     return {"first": first, "total": total, "notice": NOTICE in done.stderr}
 
 
-def measure(root: Path, repeats: int) -> dict[str, dict[str, Any]]:
+def measure(root: Path, repeats: int, kinds: tuple[str, ...] = KINDS) -> dict[str, dict[str, Any]]:
     """Per kind: median CPU to the first result and in all, cold (empty cache) and warm (its second run)."""
     out: dict[str, dict[str, Any]] = {}
-    for kind in KINDS:
+    for kind in kinds:
         cold, warm = [], []
         for _ in range(repeats):
             with tempfile.TemporaryDirectory() as tmp:
@@ -117,9 +117,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=2)
     ap.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure (default: this one)")
+    ap.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS), help="the starts to measure")
     args = ap.parse_args()
     print(f"{machine()}; load {os.getloadavg()[0]:.2f} at the start", file=sys.stderr)
-    result = measure(args.root.resolve(), args.repeats)
+    result = measure(args.root.resolve(), args.repeats, tuple(args.kinds))
     print("\n".join(table(result)))
     print(f"load {os.getloadavg()[0]:.2f} at the end", file=sys.stderr)
 

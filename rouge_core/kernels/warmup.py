@@ -49,6 +49,7 @@ ALL_SECONDS = 25.0
 Notice = Callable[[str], None]
 _notice: list[Optional[Notice]] = [None]  # None: log it
 _said: list[str] = []  # the group whose compilation made this process's notice
+_active: list[str] = []  # the groups whose checks run now, innermost last (under backend's lock)
 
 
 def message(group: str) -> str:
@@ -94,27 +95,34 @@ def _say(group: str) -> None:
 @contextlib.contextmanager
 def watching(group: str) -> Iterator[None]:
     """While the block runs, the first compilation numba starts (not a load from its cache) in this
-    process makes the notice for ``group``. Under pure Python it does nothing.
+    process makes the notice for ``group``, or for the innermost group whose check runs inside the
+    block (a group made of others, or a check that stems). Under pure Python it does nothing.
 
     >>> with watching("skip-bigram kernel"):
     ...     pass
     """
-    numba = backend.numba_module()
-    if numba is None or _said:
+    if backend.numba_module() is None or _said:
         yield
         return
-    event: Any = importlib.import_module("numba.core.event")
-    listener: Any = event.Listener
+    _active.append(group)
+    try:
+        if len(_active) > 1:  # the outer watch is listening already
+            yield
+            return
+        event: Any = importlib.import_module("numba.core.event")
+        listener: Any = event.Listener
 
-    class CompileNotice(listener):  # type: ignore[misc]  # numba ships no types
-        def on_start(self, _event: Any) -> None:
-            _say(group)
+        class CompileNotice(listener):  # type: ignore[misc]  # numba ships no types
+            def on_start(self, _event: Any) -> None:
+                _say(_active[-1] if _active else group)
 
-        def on_end(self, _event: Any) -> None:
-            pass
+            def on_end(self, _event: Any) -> None:
+                pass
 
-    with event.install_listener("numba:compile", CompileNotice()):
-        yield
+        with event.install_listener("numba:compile", CompileNotice()):
+            yield
+    finally:
+        _active.pop()
 
 
 def warm() -> bool:

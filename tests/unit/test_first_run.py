@@ -138,3 +138,19 @@ def test_stemming_a_pair_at_a_time_does_not_compile_the_chunk_stemmer():
         "print(round(s['rouge1'].fmeasure, 4), len(k._steps_in.signatures), len(k.stem_ids.signatures))\n"
     )
     assert run(code).stdout == "0.8571 1 0\n"  # cats/cat and sitting/sits share stems: 3 of 4 and 3 words
+
+
+@numba_backend
+def test_the_notice_names_the_innermost_group_being_checked(monkeypatch):
+    """A group made of others (the per-pair umbrella) or a check that stems: the notice names the
+    group that compiles, not the one around it."""
+    import numba
+
+    shown: list[str] = []
+    monkeypatch.setattr(warmup, "_said", [])
+    monkeypatch.setattr(warmup, "_notice", [shown.append])
+    with warmup.watching("per-pair kernels"):
+        with warmup.watching("LCS kernel"):
+            assert numba.njit(lambda x: x + 1)(1) == 2  # a function no cache holds: numba compiles it
+    assert shown == [warmup.message("LCS kernel")]
+    assert warmup._active == []
