@@ -187,9 +187,9 @@ def corpus_report(
     keys = [f"{e}.{peer_id}" for e in ids]
     order = _order(keys, config)
     instances = tuple(Instance(keys[i], ids[i], peer_id, results[i]) for i in order)
-    batch = columns_from_results([inst.measures for inst in instances], config).with_ids(
-        [inst.key for inst in instances]
-    )
+    columns = columns_from_results([inst.measures for inst in instances], config).measures
+    # the keys set here: a config without measures has columns of no pair to count
+    batch = BatchResult(config, object_array([inst.key for inst in instances]), columns)
     summaries = summarize_columns(batch, config)
     measures = {
         label: MeasureSummary(
@@ -273,7 +273,9 @@ def corpus_columns(
     if isinstance(pairs, (str, bytes)) or not isinstance(pairs, Sequence):
         raise TypeError(f"pairs must be a list of (candidate, references) pairs, not {type(pairs).__name__}")
     ids = _check_ids(ids, len(pairs), config)
-    return _columns_in_report_order(score_batch(pairs, config, ids=ids, runner=runner), peer_id)
+    scored = score_batch(pairs, config, runner=runner)
+    # the ids set here, not by score_batch: a config without measures has columns of no pair to count
+    return _columns_in_report_order(BatchResult(config, object_array(ids), scored.measures), peer_id)
 
 
 def _columns_in_report_order(batch: BatchResult, peer_id: str) -> CorpusColumns:

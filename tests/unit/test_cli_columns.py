@@ -214,3 +214,14 @@ def test_the_printers_still_take_a_corpus_report() -> None:
     report, cols = evaluate_corpus(pairs, config, ids=["9", "10"]), corpus_columns(pairs, config, ids=["9", "10"])
     assert render(report, "X", {}, "95", True) == render(cols, "X", {}, "95", True)
     assert to_json(report, "ROUGE-W-1.2", "ROUGE-W-1.2") == to_json(cols, "ROUGE-W-1.2", "ROUGE-W-1.2")
+
+
+def test_a_config_without_measures_keeps_its_pairs(file_list: str, monkeypatch) -> None:
+    config = RougeConfig(max_n=None, rouge_l=False, wlcs_weight=None, skip_distance=None)
+    cols = corpus_columns([("a b", "a"), ("", "")], config, ids=["2", "1"])
+    assert (cols.order, cols.eval_ids, dict(cols.measures)) == (("1.X", "2.X"), ("1", "2"), {})
+    args = ["-x", "-d", "--json", "-z", "SPL", file_list]
+    fast = call(args)
+    assert fast[0] == 0 and '"measures": []' in fast[1]
+    monkeypatch.setattr(cli, "corpus_columns", per_pair_columns)
+    assert call(args) == fast
