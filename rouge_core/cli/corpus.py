@@ -39,6 +39,7 @@ from ..text.pair_notes import CorpusNotes, corpus_notes
 from .format import emit, option_number, perl_labels
 from .options import CORPUS_OPTIONS
 from .report import emit_output, pair_notes_of, peer_output, print_hints
+from .small_run import choose_backend
 
 #: The statistics as ``--statistic`` names them.
 STATISTIC_LETTERS: dict[str, Statistic] = {"F": "fmeasure", "R": "recall", "P": "precision"}
@@ -96,6 +97,7 @@ def run_corpus(opts: dict[str, Any], pos: Sequence[str], config: RougeConfig, ru
     settings = compare_settings(opts, config, labels) if "--compare" in opts else None
     corpus, inputs = read_inputs(opts)
     systems = choose_systems(corpus, opts)
+    choose_backend(sum(len(corpus.pairs(s)[0]) for s in systems), runner)
     if settings is not None:
         _compare(corpus, systems, config, settings, opts, inputs, runner)
         return 0

@@ -80,6 +80,7 @@ from .options import CORPUS_OPTIONS, USAGE, parse_args, with_config_hint
 from .output import output_file
 from .report import emit_output, pair_notes_of, peer_output, print_hints
 from .report import listing_order as listing_order  # re-exported: its home was this module
+from .small_run import choose_backend, owning_process
 
 
 def build_config(opts: dict[str, Any]) -> RougeConfig:
@@ -325,6 +326,7 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Op
             cache[(path, fmt)] = read_summary(path, fmt)
         return cache[(path, fmt)]
 
+    choose_backend(sum(peer in ev.peers for peer in peers for ev in evals), runner)
     labels = perl_labels(config, opts)
     out: list[str] = []
     results: list[dict[str, Any]] = []
@@ -356,7 +358,8 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Op
 def main(argv: Optional[list[str]] = None) -> int:
     """Entry point of ``python -m rouge_core`` and the ``rouge-lens-score`` console script; returns the exit code."""
     try:
-        with interrupt_once():
+        # A run of its own process (argv None) may pick the backend for its size (small_run).
+        with interrupt_once(), owning_process(argv is None):
             return run(sys.argv[1:] if argv is None else argv)
     except (UsageError, InputError) as e:  # one line, whatever the message holds
         print(f"rouge_core: error: {shown(str(e), 2000)}", file=sys.stderr)

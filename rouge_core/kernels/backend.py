@@ -102,6 +102,23 @@ def current() -> Backend:
     return _state[-1]
 
 
+def prefer_python(reason: str) -> bool:
+    """Compute in pure Python in this process, unless the choice is already made; True when pure Python
+    is then the backend (a process that chose numba keeps it: the numbers are the same either way).
+
+    For a caller that knows its work is small: a command line scoring a few pairs spends less in the
+    pure-Python kernels than numba's start-up costs (about 0.6 s of CPU, and a first run's compilation).
+
+    >>> current().name == "python" or prefer_python("a doctest") is False
+    True
+    """
+    with _lock:
+        if not _state:
+            _numba.append(None)
+            _state.append(Backend("python", reason))
+        return not _state[-1].compiled
+
+
 def numba_module() -> Optional[ModuleType]:
     """numba, when the choice imported it; None under pure Python from the start."""
     current()
