@@ -433,7 +433,8 @@ def test_the_compiled_chunk_tokenizer_gives_the_registry_s_words_and_sentences(t
     """rouge_core.batch.compiled's compiled tokenizer (the batch path) against the registry's rule,
     text by text: the same keys in the same sentences (non-empty lines), for both tokenizers it serves."""
     from rouge_core import kernels
-    from rouge_core.batch.compiled import BYTE_TOKENIZERS, _buffer
+    from rouge_core.batch.chunk_texts import text_buffer
+    from rouge_core.batch.compiled import BYTE_TOKENIZERS
     from rouge_core.text.tokenize import analyze_keys
 
     if kernels.impl() is None:
@@ -444,7 +445,7 @@ def test_the_compiled_chunk_tokenizer_gives_the_registry_s_words_and_sentences(t
 
     assert set(BYTE_TOKENIZERS) == {"rouge155", "rouge-score"}
     for name, rule in BYTE_TOKENIZERS.items():
-        buf, start, end = _buffer(list(texts), rule.lower_first)
+        buf, start, end = text_buffer(list(texts), rule.lower_first)
         ts, te, text_tok, sb, se, text_sent, _ = chunk.tokenize(buf, start, end, np.frombuffer(rule.word, np.uint8))
         raw = buf.tobytes()
         for t, text in enumerate(texts):
