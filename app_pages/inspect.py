@@ -21,7 +21,6 @@ from ui.widgets.lecture import lecture_controls
 from ui.widgets.match_views import show_match_views
 
 inspect_inputs.init()  # the texts in the address (?t=), else the opening sample
-config = state.config()
 
 # What the page is for, and the other ways in
 st.title("ROUGE Lens · Inspect a pair")
@@ -36,39 +35,48 @@ ways[0].page_link("app_pages/learn.py", label="Learn a measure, step by step", i
 ways[1].markdown(":material/search: **Inspect a pair**: paste below, or load a sample")
 ways[2].page_link("app_pages/differences.py", label="Why do the packages' numbers differ?", icon=":material/balance:")
 
-# The texts: a sample, the splitter's proposal or undo, uploads, the boxes
-inspect_inputs.top_row()
-split_panel()
-uploads()
-inspect_inputs.text_boxes()
-state.remember_in_address()  # ?t= keeps the texts across a reload
 
-# The texts as scored: cut to the inspector's length, one-line texts ROUGE-L reads as one sentence
-candidate, references = inspect_inputs.scored_pair()
-if config.rouge_l:
-    one_sentence_warning_for(candidate, references)
-candidates = [candidate, *inspect_inputs.scored_others()]
-if not all(within_budget(c, references, config, budget.INSPECT) for c in candidates):
-    st.stop()
-with st.spinner("Scoring and explaining every match...", show_time=True):
-    reports = [report_for(c, references, config) for c in candidates]
+@st.fragment
+def texts_scores_and_matches() -> None:
+    """Everything that depends on the texts, in one fragment: a box's commit (the candidate box commits
+    when the reference box takes the focus) reruns this part only, not the sidebar or the header."""
+    config = state.config()
+    # The texts: a sample, the splitter's proposal or undo, uploads, the boxes
+    inspect_inputs.top_row()
+    split_panel()
+    uploads()
+    inspect_inputs.text_boxes()
+    state.remember_in_address()  # ?t= keeps the texts across a reload
 
-# The candidates side by side, and the one the rest of the page is for
-report = candidate_shown(reports)
-inspect_scores.notes(report, config)
+    # The texts as scored: cut to the inspector's length, one-line texts ROUGE-L reads as one sentence
+    candidate, references = inspect_inputs.scored_pair()
+    if config.rouge_l:
+        one_sentence_warning_for(candidate, references)
+    candidates = [candidate, *inspect_inputs.scored_others()]
+    if not all(within_budget(c, references, config, budget.INSPECT) for c in candidates):
+        return
+    with st.spinner("Scoring and explaining every match...", show_time=True):
+        reports = [report_for(c, references, config) for c in candidates]
 
-# Its scores
-st.subheader("Scores")
-st.caption(scores_caption(config, len(references)))
-inspect_scores.score_cards(report)
-inspect_scores.scores_table(report)
-inspect_scores.downloads(report)
-if len(references) > 1:
-    inspect_scores.per_reference(report, config)
+    # The candidates side by side, and the one the rest of the page is for
+    report = candidate_shown(reports)
+    inspect_scores.notes(report, config)
 
-# The matches behind the numbers, or (Ask me first) a walk through them that asks before it shows
-st.subheader("Matches behind the numbers")
-if ask_toggle():
-    ask_walk(report.candidate.text, [r.text for r in report.references], config)
-else:
-    show_match_views(report, key="inspect")
+    # Its scores
+    st.subheader("Scores")
+    st.caption(scores_caption(config, len(references)))
+    inspect_scores.score_cards(report)
+    inspect_scores.scores_table(report)
+    inspect_scores.downloads(report)
+    if len(references) > 1:
+        inspect_scores.per_reference(report, config)
+
+    # The matches behind the numbers, or (Ask me first) a walk through them that asks before it shows
+    st.subheader("Matches behind the numbers")
+    if ask_toggle():
+        ask_walk(report.candidate.text, [r.text for r in report.references], config)
+    else:
+        show_match_views(report, key="inspect")
+
+
+texts_scores_and_matches()
