@@ -45,7 +45,7 @@ def supported(config: RougeConfig) -> bool:
     >>> supported(RougeConfig(word_limit=10))
     False
     """
-    return _served(config) and chunk_kernels_work()
+    return _served(config) and chunk_kernels_work(config)
 
 
 @lru_cache(maxsize=32)
@@ -72,25 +72,57 @@ def _specs(config: RougeConfig) -> tuple[MeasureSpec, ...]:
 
 #: The kernel group of :mod:`rouge_core.kernels.chunk` (see :mod:`rouge_core.kernels.backend`).
 CHUNK = "chunk kernels"
+#: The chunk kernels that map words to keys (:func:`~rouge_core.kernels.chunk.compact`,
+#: :func:`~rouge_core.kernels.chunk.localize`), used by a config that stems or drops stopwords only:
+#: a group of their own, so a run that does neither compiles none of them, nor a stemmer.
+CHUNK_KEYS = "chunk keying kernels"
 
 
 def _chunk_check() -> bool:
-    """Compile (or load) the chunk kernels on a small case with known counts."""
-    config = RougeConfig(max_n=2, skip_distance=-1, rouge_su=True, stem=True)
-    c = ChunkCounts(config, measure_specs(config), [["Police kill the gunmen", "police killed the gunman"]])
-    # ROUGE-1, 2, L, W-1.2, S*, SU*: "police", stemmed "kill" and "the" match, "gunmen" does not;
-    # W's run of 3 weighs 3^1.2
-    return bool(c.hit[:, 0].tolist() == [3.0, 2.0, 3.0, 3.0**1.2, 3.0, 6.0])
+    """Compile (or load) the chunk kernels on a small case with known counts, words as they are."""
+    config = RougeConfig(max_n=2, skip_distance=-1, rouge_su=True)
+    c = ChunkCounts(config, measure_specs(config), [CHECK_TEXTS])
+    # ROUGE-1, 2, L, W-1.2, S*, SU*: every word matches, "police kill" is the one shared bigram, the
+    # union LCS "police kill gunmen" is one run of the reference (3^1.2), 4 shared skip-bigrams
+    # (the per-pair path's numbers)
+    return bool(c.hit[:, 0].tolist() == [4.0, 1.0, 3.0, 3.0**1.2, 4.0, 7.0])
 
+
+def _keys_check() -> bool:
+    """Compile (or load) the keying kernels, and the counts of words mapped to keys, on a known case.
+
+    Stopwords rather than stems: the keys come from Python's stopword list, so the check compiles
+    no stemmer (a config that stems checks its own stemmer at its first word)."""
+    config = RougeConfig(max_n=2, skip_distance=-1, rouge_su=True, remove_stopwords=True)
+    c = ChunkCounts(config, measure_specs(config), [CHECK_TEXTS])
+    # "the" dropped from both sides: "police kill gunmen" each (the per-pair path's numbers)
+    return bool(c.hit[:, 0].tolist() == [3.0, 2.0, 3.0, 3.0**1.2, 3.0, 5.0])
+
+
+#: The checks' pair (candidate, reference).
+CHECK_TEXTS = ("Police kill the gunmen", "the police kill gunmen")
 
 backend.register(CHUNK, _chunk_check)
+backend.register(CHUNK_KEYS, lambda: backend.ready(CHUNK) and _keys_check())
 
 
-def chunk_kernels_work() -> bool:
+def keyed(config: RougeConfig) -> bool:
+    """Whether a chunk of this config maps words to keys (stems, or drops stopwords).
+
+    >>> keyed(RougeConfig()), keyed(RougeConfig(stem=True)), keyed(RougeConfig(remove_stopwords=True))
+    (False, True, True)
+    """
+    return bool(config.stem or config.remove_stopwords)
+
+
+def chunk_kernels_work(config: Optional[RougeConfig] = None) -> bool:
     """The backend is numba and the chunk kernels compile (or load) and count a small case right;
-    checked once a process (:func:`rouge_core.kernels.backend.ready`). The per-pair kernels
-    (:func:`rouge_core.kernels.impl`) are not loaded for it: a run on the chunk path alone does not
-    pay their loading."""
+    checked once a process (:func:`rouge_core.kernels.backend.ready`). With a ``config`` that maps
+    words to keys (:func:`keyed`), the keying kernels too; without one, the chunk kernels alone.
+    The per-pair kernels (:func:`rouge_core.kernels.impl`) are not loaded for it: a run on the chunk
+    path alone does not pay their loading."""
+    if config is not None and keyed(config):
+        return backend.ready(CHUNK_KEYS)
     return backend.ready(CHUNK)
 
 
