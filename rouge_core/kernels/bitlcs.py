@@ -186,8 +186,9 @@ def lcs_pair(ref: I64, cand: I64, vocab: int, out_a: I64, out_b: I64) -> int:
     if ref.shape[0] == 0 or cand.shape[0] == 0:
         return 0
     if ref.shape[0] * cand.shape[0] > LONG_CELLS:
-        # trace_long, compiled at the first long pair (rouge_core.kernels.lazy)
-        return long_pair(ref, cand, np.zeros(4), False, vocab, out_a, out_b)[1]
+        # trace_long, compiled at the first long pair (rouge_core.kernels.lazy); a plain bool, not a
+        # literal False: one compilation of long_pair for every caller
+        return long_pair(ref, cand, np.zeros(4), bool(np.bool_(False)), vocab, out_a, out_b)[1]
     match = masks(ref, vocab)
     cols = np.empty((cand.shape[0], match.shape[1]), dtype=np.uint64)
     columns(match, cand, cols)

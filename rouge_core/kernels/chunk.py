@@ -319,7 +319,12 @@ def chunk_counts(
     caller (they need ``pow``); ``w_base[row]`` = sum of f(sentence length) over the reference's
     sentences.
     """
-    max_n = 0
+    # Plain (not literal) constants: numba compiles a callee once per literal argument (and types a
+    # call with a variable's first literal value on the way), so a literal False in one call and True
+    # in another compiled union_hit, union_credit, union_marks and skip_hits once each per literal
+    # (about 2x the chunk kernels' first compilation); bool(np.bool_(x)) and np.int64(x) are typed plain.
+    yes, no = bool(np.bool_(True)), bool(np.bool_(False))
+    max_n = np.int64(0)
     offsets = False
     for m in range(measures.shape[0]):
         if measures[m, 0] == ROW_N:
@@ -353,7 +358,7 @@ def chunk_counts(
                     model[m, row] = ngram_total(lr, n)
                     peer[m, row] = ngram_total(lc, n)
                 elif code == ROW_L:
-                    hit[m, row] = union_hit(r, r_off, c, c_off, v, f0, False, f0, False, r, c, lcs_budget)
+                    hit[m, row] = union_hit(r, r_off, c, c_off, v, f0, no, f0, no, r, c, lcs_budget)
                     model[m, row] = lr
                     peer[m, row] = lc
                 elif code == ROW_LFLAT:
@@ -361,16 +366,16 @@ def chunk_counts(
                     model[m, row] = lr
                     peer[m, row] = lc
                 elif code == ROW_W:
-                    hit[m, row] = union_hit(r, r_off, c, c_off, v, f, wlcs_weighted, f, True, r, c, True)
+                    hit[m, row] = union_hit(r, r_off, c, c_off, v, f, wlcs_weighted, f, yes, r, c, yes)
                     base = 0.0
                     for s in range(r_off.shape[0] - 1):
                         base += f[r_off[s + 1] - r_off[s]]
                     w_base[row] = base
                 elif code == ROW_S:
-                    hit[m, row] = skip_hits(c, r, v, distance, False, su_last)
+                    hit[m, row] = skip_hits(c, r, v, distance, no, su_last)
                     model[m, row] = pair_total(lr, distance)
                     peer[m, row] = pair_total(lc, distance)
                 elif code == ROW_SU:
-                    hit[m, row] = skip_hits(c, r, v, distance, True, su_last)
+                    hit[m, row] = skip_hits(c, r, v, distance, yes, su_last)
                     model[m, row] = pair_total(lr, distance) + unigram_total(lr, su_last)
                     peer[m, row] = pair_total(lc, distance) + unigram_total(lc, su_last)

@@ -65,12 +65,14 @@ def union_marks(
             if not shared:  # no mark (the pure path skips such pairs too)
                 continue
             if weighted:
-                if cs.shape[0] > width:  # compiled at the first long pair (rouge_core.kernels.lazy)
-                    k = long_pair(rs, cs, f, True, vocab, out_a, out_b)[1]
+                # compiled at the first long pair (rouge_core.kernels.lazy); ``weighted``, not a literal
+                # True, so that every caller shares long_pair's one compilation
+                if cs.shape[0] > width:
+                    k = long_pair(rs, cs, f, weighted, vocab, out_a, out_b)[1]
                 else:
                     k = wlcs_fill(rs, cs, f, ups, c, r, out_a, out_b)[1]
             elif cs.shape[0] > width:
-                k = long_pair(rs, cs, f, False, vocab, out_a, out_b)[1]
+                k = long_pair(rs, cs, f, weighted, vocab, out_a, out_b)[1]
             else:
                 columns(match, cs, cols)
                 k = trace(rs, cs, cols, out_a, out_b)
@@ -260,12 +262,12 @@ def sentence_pairs(
             cs = cand[cand_off[j] : cand_off[j + 1]]
             if weighted:
                 if cs.shape[0] > width:  # compiled at the first long pair (rouge_core.kernels.lazy)
-                    v, m = long_pair(rs, cs, f, True, vocab, out_a, out_b)
+                    v, m = long_pair(rs, cs, f, weighted, vocab, out_a, out_b)
                 else:
                     v, m = wlcs_fill(rs, cs, f, ups, c, r, out_a, out_b)
             else:
                 if cs.shape[0] > width:
-                    m = long_pair(rs, cs, f, False, vocab, out_a, out_b)[1]
+                    m = long_pair(rs, cs, f, weighted, vocab, out_a, out_b)[1]
                 else:
                     columns(match, cs, cols)
                     m = trace(rs, cs, cols, out_a, out_b)

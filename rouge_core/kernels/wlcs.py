@@ -85,7 +85,8 @@ def wlcs_pair(ref: I64, cand: I64, f: F64, out_a: I64, out_b: I64) -> tuple[floa
     A pair of more than :data:`~.bitlcs.LONG_CELLS` cells runs :func:`~.wlcs_wavefront.wlcs_long`
     (through :func:`~.lazy.long_pair`)."""
     if ref.shape[0] * cand.shape[0] > LONG_CELLS:
-        # wlcs_long, compiled at the first long pair (rouge_core.kernels.lazy)
-        return long_pair(ref, cand, f, True, 0, out_a, out_b)
+        # wlcs_long, compiled at the first long pair (rouge_core.kernels.lazy); a plain bool, not a
+        # literal True: one compilation of long_pair for every caller
+        return long_pair(ref, cand, f, bool(np.bool_(True)), 0, out_a, out_b)
     ups, c, r = scratch(ref.shape[0], cand.shape[0])
     return wlcs_fill(ref, cand, f, ups, c, r, out_a, out_b)
