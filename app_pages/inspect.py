@@ -35,16 +35,19 @@ ways[0].page_link("app_pages/learn.py", label="Learn a measure, step by step", i
 ways[1].markdown(":material/search: **Inspect a pair**: paste below, or load a sample")
 ways[2].page_link("app_pages/differences.py", label="Why do the packages' numbers differ?", icon=":material/balance:")
 
+# The texts: a sample, the splitter's proposal or undo, uploads (each reruns the page when used), then the boxes
+inspect_inputs.top_row()
+split_panel()
+uploads()
+
 
 @st.fragment
 def texts_scores_and_matches() -> None:
     """Everything that depends on the texts, in one fragment: a box's commit (the candidate box commits
-    when the reference box takes the focus) reruns this part only, not the sidebar or the header."""
+    when the reference box takes the focus) reruns this part only, not the sidebar, the header, the
+    sample picker or the uploaders."""
     config = state.config()
-    # The texts: a sample, the splitter's proposal or undo, uploads, the boxes
-    inspect_inputs.top_row()
-    split_panel()
-    uploads()
+    # The boxes
     inspect_inputs.text_boxes()
     state.remember_in_address()  # ?t= keeps the texts across a reload
 
