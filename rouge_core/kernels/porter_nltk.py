@@ -19,6 +19,7 @@ import numpy as np
 from ..text.porter_nltk import IRREGULAR, LOGI, STEP2, STEP3, STEP4
 from ._jit import jit
 from .suffixes import by_last, ends_with, find, is_aeiou, pack, replace
+from .suffixes import suffix as _bytes
 
 __all__ = ["stem_steps", "steps", "stem_ids"]
 
@@ -39,9 +40,9 @@ _IRR_TEXT, _IRR_ROWS = pack(list(IRREGULAR.items()))  # row: (word, its stem)
 _IRR_INDEX = by_last(_IRR_TEXT, _IRR_ROWS, 0, len(IRREGULAR))
 
 B_E, B_I, B_L, B_S, B_T, B_W, B_X, B_Y, B_Z = (ord(c) for c in "eilstwxyz")
-_IES, _SSES, _SS, _S = tuple(b"ies"), tuple(b"sses"), tuple(b"ss"), tuple(b"s")
-_IED, _EED, _ED, _ING = tuple(b"ied"), tuple(b"eed"), tuple(b"ed"), tuple(b"ing")
-_AT, _BL, _IZ, _ALLI = tuple(b"at"), tuple(b"bl"), tuple(b"iz"), tuple(b"alli")
+_IES, _SSES, _SS, _S = _bytes(b"ies"), _bytes(b"sses"), _bytes(b"ss"), _bytes(b"s")
+_IED, _EED, _ED, _ING = _bytes(b"ied"), _bytes(b"eed"), _bytes(b"ed"), _bytes(b"ing")
+_AT, _BL, _IZ, _ALLI = _bytes(b"at"), _bytes(b"bl"), _bytes(b"iz"), _bytes(b"alli")
 
 
 @jit

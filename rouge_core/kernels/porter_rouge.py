@@ -18,6 +18,7 @@ from typing import Any
 from ..text.porter_rouge import STEP2, STEP3, STEP4A
 from ._jit import jit
 from .suffixes import by_last, ends_with, find, is_aeiou, pack, replace
+from .suffixes import suffix as _bytes
 
 __all__ = ["stem_word", "porter"]
 
@@ -34,9 +35,9 @@ _INDEX2, _INDEX3, _INDEX4 = (
 
 B_E, B_I, B_L, B_S, B_W, B_X, B_Y, B_Z = (ord(c) for c in "eilswxyz")
 UPPER_Y = ord("Y")
-_SSES, _IES, _EED, _ED, _ING = tuple(b"sses"), tuple(b"ies"), tuple(b"eed"), tuple(b"ed"), tuple(b"ing")
-_AT, _BL, _IZ, _MENT, _ENT = tuple(b"at"), tuple(b"bl"), tuple(b"iz"), tuple(b"ment"), tuple(b"ent")
-_SION, _TION, _LL = tuple(b"sion"), tuple(b"tion"), tuple(b"ll")
+_SSES, _IES, _EED, _ED, _ING = _bytes(b"sses"), _bytes(b"ies"), _bytes(b"eed"), _bytes(b"ed"), _bytes(b"ing")
+_AT, _BL, _IZ, _MENT, _ENT = _bytes(b"at"), _bytes(b"bl"), _bytes(b"iz"), _bytes(b"ment"), _bytes(b"ent")
+_SION, _TION, _LL = _bytes(b"sion"), _bytes(b"tion"), _bytes(b"ll")
 
 
 @jit

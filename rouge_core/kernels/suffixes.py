@@ -25,7 +25,7 @@ import numpy as np
 
 from ._jit import jit
 
-__all__ = ["pack", "by_last", "ends", "find", "ends_with", "replace", "is_aeiou"]
+__all__ = ["pack", "suffix", "by_last", "ends", "find", "ends_with", "replace", "is_aeiou"]
 
 B_A, B_E, B_I, B_O, B_U, B_Y = (ord(c) for c in "aeiouy")
 
@@ -112,11 +112,22 @@ def find(w: Any, n: int, text: Any, rows: Any, index: Any, longest: bool, keep: 
     return best
 
 
+def suffix(text: bytes) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """A suffix for :func:`ends_with`: its bytes as a read-only ``uint8`` array. Every suffix then has
+    the same numba type, so ``ends_with`` compiles once; a tuple of byte values is typed by its
+    values (one compilation per suffix, some twenty on a stemmer's first run).
+
+    >>> suffix(b"ing").tolist()
+    [105, 110, 103]
+    """
+    return np.frombuffer(text, dtype=np.uint8)
+
+
 @jit
 def ends_with(w: Any, n: int, suffix: Any) -> bool:
-    """Whether ``w[:n]`` ends with ``suffix``, a tuple of byte values (a constant of the kernel).
+    """Whether ``w[:n]`` ends with ``suffix`` (:func:`suffix`, a constant of the kernel).
 
-    >>> ends_with(bytearray(b"hopping"), 7, tuple(b"ing")), ends_with(bytearray(b"hopping"), 6, tuple(b"ing"))
+    >>> ends_with(bytearray(b"hopping"), 7, b"ing"), ends_with(bytearray(b"hopping"), 6, b"ing")
     (True, False)
     """
     k = len(suffix)
