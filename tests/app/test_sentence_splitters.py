@@ -14,6 +14,7 @@ from tests.app.test_app import page_text as inspect_text
 from tests.app.test_app import start as start_inspect
 from tests.app.test_corpus_page import KEY, expected_report, load_sample, page_text, plain, table
 from tests.app.test_corpus_page import start as start_corpus
+from ui.render.literal import md_literal
 from ui.widgets.options import PRESETS
 
 needs_punkt = pytest.mark.skipif(
@@ -77,7 +78,7 @@ def test_inspect_punkt_without_the_model_says_what_to_install(monkeypatch):
     assert at.radio(key="split_with").options[1].endswith("(not installed here)")
     at.radio(key="split_with").set_value("punkt").run()
     assert not at.exception, at.exception
-    assert [e.value for e in at.error] == [missing_message()]
+    assert [e.value for e in at.error] == [md_literal(missing_message(), 1500)]  # shown as written (nltk_data)
     at.radio(key="split_with").set_value("rules").run()  # back to the rule set: its preview
     assert not at.error and f"**Split preview** ({SPLITTER})" in inspect_text(at)
     next(b for b in at.button if b.label == "Cancel").click().run()

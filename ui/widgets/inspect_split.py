@@ -15,6 +15,7 @@ import streamlit as st
 from rouge_core import split_sentences
 from rouge_core.text.sentences import SPLITTER, SPLITTERS
 from ui.render.inspect_notes import one_sentence_warning, split_counts
+from ui.render.literal import md_literal
 from ui.widgets import kept, state
 
 #: The split button's help (the button is drawn in the row above the texts).
@@ -98,7 +99,7 @@ def split_panel() -> None:
         _splitter_choice()  # another splitter may still cut differently
     elif isinstance(proposal, Unavailable):
         with st.container(border=True):
-            st.error(proposal.message)
+            st.error(md_literal(proposal.message, 1500))  # paths such as nltk_data: shown as written
             _splitter_choice()
             st.button("Cancel", key="split_cancel", on_click=_cancel)
     elif isinstance(proposal, tuple):
