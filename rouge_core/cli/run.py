@@ -74,13 +74,14 @@ from ..kernels.backend import backend
 from ..measures.registry import measures_from_perl
 from ..profiles import Stemmer
 from ..text.stem import ExceptionTable, smart_stopwords, wordnet_exceptions
+from .collector import paused
 from .format import PERL_NUMBER, PERL_SPACE, option_number, perl_labels
 from .interrupt import handling, interrupt_once
 from .options import CORPUS_OPTIONS, USAGE, parse_args, with_config_hint
 from .output import output_file
 from .report import emit_output, pair_notes_of, peer_output, print_hints
 from .report import listing_order as listing_order  # re-exported: its home was this module
-from .small_run import choose_backend, owning_process
+from .small_run import choose_backend, owning_process, owns_process
 
 
 def build_config(opts: dict[str, Any]) -> RougeConfig:
@@ -211,7 +212,8 @@ def _run(opts: dict[str, Any], pos: list[str], config: RougeConfig) -> int:
             from .corpus import run_corpus  # imported here: a config run never loads the readers
 
             return run_corpus(opts, pos, config, runner)
-        return _score(opts, pos, config, runner)
+        with paused(owns_process() and runner is None):  # a run of its own process: no cyclic collection
+            return _score(opts, pos, config, runner)
 
 
 _PLACES = ("--workers", "--dask-local", "--scheduler")

@@ -41,6 +41,18 @@ def owning_process(owns: bool) -> Iterator[None]:
         _owns_process[0] = before
 
 
+def owns_process() -> bool:
+    """Whether the run going on is the whole process (inside :func:`owning_process` ``(True)``).
+
+    >>> with owning_process(True):
+    ...     owns_process()
+    True
+    >>> owns_process()
+    False
+    """
+    return _owns_process[0]
+
+
 def choose_backend(pairs: int, runner: Optional[Runner]) -> bool:
     """Prefer pure Python for a run of at most :data:`SMALL_RUN_PAIRS` pairs in this process; True when
     this run computes in pure Python.
