@@ -343,11 +343,17 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Op
                     file=sys.stderr,
                 )
                 continue
-            missing = [m for m in ev.models if not os.path.exists(m)]
-            if missing:
-                raise UsageError(f"Cannot find model summary: {shown(missing[0])}")
+            try:
+                pair = (text(ev.peers[peer], ev.fmt), [text(m, ev.fmt) for m in ev.models])
+            except InputError:
+                # The script's first complaint is a missing model, whatever else is wrong with the files;
+                # looked for only now: a stat per model file is 10,000 system calls in a large run.
+                missing = [m for m in ev.models if not os.path.exists(m)]
+                if missing:
+                    raise UsageError(f"Cannot find model summary: {shown(missing[0])}") from None
+                raise
             ids.append(ev.eval_id)
-            pairs.append((text(ev.peers[peer], ev.fmt), [text(m, ev.fmt) for m in ev.models]))
+            pairs.append(pair)
         report = corpus_columns(pairs, config, ids=ids, peer_id=peer, runner=runner)
         notes = pair_notes_of(report, pairs, ids, states)
         peer_output(report, peer, labels, opts, results, out, notes)
