@@ -1,6 +1,6 @@
 """The project against its peers on the corpus shapes of the speed targets (issue 11, point 5).
 
-Run: python -m benchmarks.bench_peers [--quick] [--write] [--repeats N] [--json FILE]
+Run: python -m benchmarks.bench_peers [--quick] [--write] [--repeats N] [--json FILE] [--perl-home DIR --perl-data DIR]
 
 * ``--quick``: a smoke run (a prefix of each shape, one repeat, a 2 x 2,000-word pair), minutes less;
 * ``--write``: replace the "Peers and the issue 11 targets" section of benchmarks/README.md;
@@ -23,7 +23,11 @@ on one 2 x 300-word pair (default options, unlimited skip distance) and one 2 x 
 (time, peak RSS, tracemalloc's peak); stemming in a cold process (:mod:`benchmarks.bench_stem_cold`:
 rouge_core's rouge-score profile with ``stem=True`` against rouge-score-rs ``use_stemmer=True``, each a
 fresh process scoring the news and long shapes once); ``python -m rouge_core`` on one pair, twice (a fresh copy of the
-package, with no bytecode or JIT cache yet, then again with them). Then the scores themselves are
+package, with no bytecode or JIT cache yet, then again with them); with ``--perl-home DIR --perl-data DIR`` (a
+ROUGE-1.5.5.pl install outside the project, see :mod:`benchmarks.bench_cli`), the command line against the
+Perl script, whole process, on the news shape's SPL files with ROUGE-1.5.5's ten measures
+(:func:`benchmarks.bench_cli.measure`: Perl once, rouge_core's runs interleaved around it, output compared
+byte for byte). Then the scores themselves are
 compared pair by pair on a sample of each shape: rouge_core against rouge-score must agree to
 1e-12 (the exit status is 1 if not), rouge-score-rs's agreement is reported.
 """
@@ -47,7 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from benchmarks import bench_stem_cold
+from benchmarks import bench_cli, bench_stem_cold
 
 ROOT = Path(__file__).resolve().parent.parent
 README = Path(__file__).with_name("README.md")
@@ -603,9 +607,16 @@ class Results:
     plan: str = "full"
     repeats: int = 0
     stemming: dict[str, Any] = field(default_factory=dict)  # bench_stem_cold.measure's runs
+    cli_perl: dict[str, Any] = field(default_factory=dict)  # bench_cli.measure's runs (with --perl-home)
 
 
-def _measure(plan: Plan, tmp: Path, log: Callable[[str], None], trace: bool = False) -> Results:
+def _measure(
+    plan: Plan,
+    tmp: Path,
+    log: Callable[[str], None],
+    trace: bool = False,
+    perl: Optional[tuple[Path, Path]] = None,
+) -> Results:
     import rouge_core
     from benchmarks import shapes
 
@@ -670,6 +681,8 @@ def _measure(plan: Plan, tmp: Path, log: Callable[[str], None], trace: bool = Fa
     # The stemming, cold process rows: a fresh process stems its whole vocabulary once (issue 22, point 2)
     stem_pairs = {s: min(n, plan.generate[s]) for s, n in bench_stem_cold.PAIRS.items()}
     res.stemming = bench_stem_cold.measure(data, stem_pairs, plan.repeats, log)
+    if perl is not None:  # the command line against ROUGE-1.5.5.pl, whole process (issue 22, target 1)
+        res.cli_perl = bench_cli.measure(plan.generate["news"], plan.repeats, perl[0], perl[1], 1, log)
     log("comparing the scores pair by pair ...")
     res.agreement = _agreement(data, plan)
     res.load = (load0, os.getloadavg())
@@ -810,6 +823,17 @@ def render(res: Results, plan: Plan) -> str:
             "",
             *bench_stem_cold.rows(res.stemming),
         ]
+    if res.cli_perl:
+        lines += [
+            "",
+            "The command line against ROUGE-1.5.5.pl, whole process: `python -m rouge_core "
+            f"{' '.join(bench_cli.FLAGS)} -z SPL LIST` and the Perl script with the same flags on the news shape "
+            "written as SPL files (ten measures, the 1,000-resample bootstrap); CPU of each fresh process, Perl "
+            "once, rouge_core's medians over the repeats, interleaved (`benchmarks/bench_cli.py`; its section of "
+            "this file has the per-pair rows).",
+            "",
+            *bench_cli.rows(res.cli_perl),
+        ]
     lines += [
         "",
         f"`evaluate()` on one pair (default options: ROUGE-1..4, L, W-1.2, S4, SU4; unlimited: S*, SU*), a fresh "
@@ -893,7 +917,11 @@ def main() -> None:
     ap.add_argument("--from-json", type=Path, default=None, help="render a run saved with --json, measure nothing")
     ap.add_argument("--code", default=None, help="name the rouge_core measured (default: its git commit)")
     ap.add_argument("--child", default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--perl-home", type=Path, default=None, help="a directory holding ROUGE-1.5.5.pl: the CLI row")
+    ap.add_argument("--perl-data", type=Path, default=None, help="ROUGE-1.5.5.pl's data directory (with --perl-home)")
     args = ap.parse_args()
+    if args.perl_home is not None and args.perl_data is None:
+        ap.error("--perl-home needs --perl-data (the script's data directory)")
     if args.child is not None:
         _child(json.loads(args.child))
         return
@@ -911,7 +939,8 @@ def main() -> None:
 
         tmp = Path(tempfile.mkdtemp(prefix="rouge-bench-"))
         try:
-            res = _measure(plan, tmp, log, args.tracemalloc)
+            perl = (args.perl_home, args.perl_data) if args.perl_home is not None else None
+            res = _measure(plan, tmp, log, args.tracemalloc, perl)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
     if args.code is not None:
