@@ -3,7 +3,9 @@
 A cluster that is handed pairs gets every pair pickled from the client; a cluster handed *file
 paths* reads each file on the worker that scores it, and only the columns travel back. This module
 holds the part that needs no Dask: :func:`score_file` (what a worker runs on one file: read it with
-:mod:`rouge_core.io.readers`, score its pairs with :func:`~rouge_core.batch.score.score_batch`) and
+:mod:`rouge_core.io.readers` -- plain JSON Lines in bulk, as texts, by
+:mod:`~rouge_core.io.readers.jsonl_texts` -- and score its pairs with
+:func:`~rouge_core.batch.score.score_batch`) and
 :func:`join_files` (the files' columns one after the other, with the records' ids).
 :func:`rouge_core.batch.distributed.score_files` sends the paths to a cluster.
 
@@ -40,8 +42,9 @@ from typing import Any, Optional, Sequence
 
 from ..config import RougeConfig
 from ..io.perl_inputs import InputError, read_bytes
-from ..io.readers import MAX_BYTES, Corpus, ReadError, read_corpus, read_corpus_file
+from ..io.readers import MAX_BYTES, Corpus, ReadError, read_corpus
 from ..io.readers.common import label
+from ..io.readers.jsonl_texts import jsonl_texts
 from .score import BatchResult, PairError, concat, score_batch
 
 #: The ending of a gzip-compressed corpus file (``news-000.jsonl.gz``); the name before it gives the format.
@@ -65,12 +68,25 @@ def read_file(path: str, sentences: str = "lines", **options: Any) -> Corpus:
     ...
     rouge_core.io.readers.model.ReadError: Cannot open /no/such/news.jsonl.gz: No such file or directory
     """
-    if not path.lower().endswith(GZIP_ENDING):
-        return read_corpus_file(path, sentences, **options)
+    return _corpus(file_bytes(path), path, sentences, options)
+
+
+def file_bytes(path: str) -> bytes:
+    """The bytes of the corpus file ``path`` (a regular file of at most
+    :data:`~rouge_core.io.readers.MAX_BYTES`), a ``.gz`` file's once decompressed (at most as many).
+    A file that cannot be read is a :class:`~rouge_core.io.readers.ReadError` naming it.
+
+    >>> file_bytes("/no/such/news.jsonl")
+    Traceback (most recent call last):
+    ...
+    rouge_core.io.readers.model.ReadError: Cannot open /no/such/news.jsonl: No such file or directory
+    """
     try:  # read_bytes refuses a FIFO or a device, which gzip.open would wait on or read forever
         packed = read_bytes(path, MAX_BYTES, "a corpus file")
     except InputError as e:
         raise ReadError(str(e)) from None
+    if not path.lower().endswith(GZIP_ENDING):
+        return packed
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(packed)) as fh:
             data = fh.read(MAX_BYTES + 1)  # never more than the limit: a small file may unpack to gigabytes
@@ -81,7 +97,19 @@ def read_file(path: str, sentences: str = "lines", **options: Any) -> Corpus:
             f"{label(path)}: more than {MAX_BYTES:,} bytes once decompressed, the limit for one corpus file: "
             "split it into smaller shards"
         )
-    inner = path[: -len(GZIP_ENDING)]
+    return data
+
+
+def _inner_name(path: str) -> str:
+    """The name that tells the format: a ``.gz`` file's without ``.gz``."""
+    return path[: -len(GZIP_ENDING)] if path.lower().endswith(GZIP_ENDING) else path
+
+
+def _corpus(data: bytes, path: str, sentences: str, options: dict[str, Any]) -> Corpus:
+    """The corpus of ``path`` from its bytes (:func:`file_bytes`)."""
+    inner = _inner_name(path)
+    if inner == path:
+        return read_corpus(data, path, sentences, **options)
     try:
         corpus = read_corpus(data, inner, sentences, **options)
     except ReadError as e:  # the message names the file without .gz: say which file it is in
@@ -103,16 +131,26 @@ def score_file(
     :class:`~rouge_core.io.readers.ReadError`; a missing system or a pair that cannot be scored is a
     :class:`FileError`; both name the file.
 
+    Plain JSON Lines (the generic flavour, one sentence a line, no reader options) is read by
+    :func:`~rouge_core.io.readers.jsonl_texts.jsonl_texts`, which hands :func:`score_batch` the
+    records' texts without building a document a record; any other file, and any file it does not
+    take, by the reader. The pairs are the same, the numbers too, to the last bit.
+
     >>> score_file("/no/such/file.csv")
     Traceback (most recent call last):
     ...
     rouge_core.io.readers.model.ReadError: Cannot open /no/such/file.csv: No such file or directory
     """
-    corpus = read_file(path, sentences, **options)
-    try:
-        pairs, ids = corpus.pairs(system)
-    except ValueError as e:  # several systems and none named, or no document of the one named
-        raise FileError(f"{label(path)}: {e}") from None
+    data = file_bytes(path)
+    plain = jsonl_texts(data, _inner_name(path), system) if sentences == "lines" and not options else None
+    if plain is not None:
+        pairs, ids = plain
+    else:
+        corpus = _corpus(data, path, sentences, options)
+        try:
+            pairs, ids = corpus.pairs(system)
+        except ValueError as e:  # several systems and none named, or no document of the one named
+            raise FileError(f"{label(path)}: {e}") from None
     try:
         return score_batch(pairs, config, ids=ids)
     except PairError as e:

@@ -49,6 +49,9 @@ _SCHEMAS = {
 }
 #: The JSONL flavours, as :attr:`Corpus.fmt` names them.
 FLAVOURS = tuple(_SCHEMAS)
+#: The generic flavour's fields, in order of preference (:mod:`rouge_core.io.readers.jsonl_texts` reads
+#: them too, so both readers take the same field for the same role).
+GENERIC = _SCHEMAS["jsonl"]
 REALSUMM_SENTENCES = "REALSumm's <t> ... </t> tags"
 # A last <t> left open runs to the end: REALSumm's truncated outputs (e.g. bottom_up's) end that way.
 _TAG = re.compile(r"<t>(.*?)(?:</t>|\Z)", re.S)
