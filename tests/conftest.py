@@ -13,6 +13,11 @@ from typing import Iterator
 
 import pytest
 
+# The suite's own processes compile a kernel group when they first need it, as they always have: a
+# background build (rouge_core.kernels.background) would make their first calls pure Python, the same
+# numbers but a compiled-path test skipped. tests/unit/test_kernels_background.py tests that build.
+os.environ.setdefault("ROUGE_LENS_COMPILE", "foreground")
+
 #: Set by scripts/test.sh (scripts/postgres.sh): an empty database on a throwaway local server.
 TEST_URL = os.environ.get("ROUGE_LENS_TEST_DATABASE_URL", "")
 

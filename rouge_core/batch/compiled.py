@@ -22,7 +22,7 @@ from typing import Any, Optional, Sequence
 import numpy as np
 
 from ..config import RougeConfig
-from ..kernels import backend
+from ..kernels import backend, background
 from ..kernels.stemmers import nltk_stem_ids
 from ..measures.lcs import weights
 from ..measures.registry import FAMILY, Family, MeasureSpec, kernel_rows, measure_specs
@@ -124,6 +124,17 @@ def chunk_kernels_work(config: Optional[RougeConfig] = None) -> bool:
     if config is not None and keyed(config):
         return backend.ready(CHUNK_KEYS)
     return backend.ready(CHUNK)
+
+
+def threads_serve(config: RougeConfig) -> bool:
+    """Whether threads are the runner for this config's chunks: the chunk kernels serve it, or will
+    once the background build has compiled them (:func:`rouge_core.kernels.background.building`;
+    each chunk asks again and switches, where worker processes would each compile them now).
+
+    >>> threads_serve(RougeConfig(word_limit=10))
+    False
+    """
+    return supported(config) or (_served(config) and background.building())
 
 
 def kernels_loaded(start: int, chunk: list[Any]) -> list[bool]:

@@ -303,7 +303,8 @@ def _runner(
     workers: int, runner: Optional[Runner], config: RougeConfig
 ) -> tuple[Runner, int, Optional[Union[ProcessRunner, ThreadRunner]]]:
     """(runner to use, its worker count, the runner to close afterwards if made here): threads when
-    the compiled chunk path serves the config (its kernels release the GIL), else processes."""
+    the compiled chunk path serves the config (its kernels release the GIL), or will once a background
+    build has compiled it, else processes."""
     stuck = _unpicklable_tokenizer(config)  # a lambda or a nested function cannot reach a worker process
     if runner is not None:
         if stuck and not isinstance(runner, (InlineRunner, ThreadRunner)):
@@ -322,7 +323,7 @@ def _runner(
         return InlineRunner(), 1, None
     if n == 1:
         return InlineRunner(), 1, None
-    owned: Union[ProcessRunner, ThreadRunner] = ThreadRunner(n) if compiled.supported(config) else ProcessRunner(n)
+    owned: Union[ProcessRunner, ThreadRunner] = ThreadRunner(n) if compiled.threads_serve(config) else ProcessRunner(n)
     return owned, n, owned
 
 

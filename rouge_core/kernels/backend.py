@@ -12,7 +12,10 @@ Both backends give the same numbers; numba is only faster. The choice is made on
 numba compiles lazily, so each group of kernels (each per-pair kernel, the chunk ones, the bootstrap
 ones, each stemmer) is compiled, or loaded from the disk cache, by a check on a small case with known
 answers before its first use (:func:`ready`): a call compiles only the groups it uses, and the first
-compilation in a process says so once (:mod:`rouge_core.kernels.warmup`). One that fails to compile
+compilation in a process says so once (:mod:`rouge_core.kernels.warmup`). A group never compiled on
+this machine is compiled by a background process while the calls compute in pure Python
+(:mod:`rouge_core.kernels.background`; ``ROUGE_LENS_COMPILE=foreground`` compiles it in the calling
+process, as :func:`backend` and ``python -m rouge_core.kernels`` always do). One that fails to compile
 (one of numba's errors, an ``ImportError`` or an ``OSError``), or that gives a wrong answer, switches
 the whole process to pure Python, with one warning saying why. Any other exception is a bug and
 propagates: it never changes the path.
@@ -65,6 +68,8 @@ _state: list[Backend] = []  # empty until decided; then the decision, and after 
 _numba: list[Optional[ModuleType]] = []  # numba as imported by the decision (None: not imported)
 _checks: dict[str, Callable[[], bool]] = {}  # kernel group -> its check (see ready())
 _passed: set[str] = set()  # the groups whose check passed in this process
+_checking: list[str] = []  # the groups whose checks run now (a check inside another never waits)
+_foreground: list[bool] = []  # non-empty while backend() checks every group: nothing waits then
 
 
 def _decide() -> None:
@@ -80,9 +85,6 @@ def _decide() -> None:
         _fall_back(f"numba cannot be imported: {type(e).__name__}: {_first_line(e)}")
         return
     _numba.append(numba)
-    from .blas_probe import load_cython_blas  # imported here: only a process that chose numba needs it
-
-    load_cython_blas()  # before numba types a kernel: its BLAS check would import all of scipy.linalg
     _state.append(Backend("numba", f"numba {numba.__version__} imports and {SWITCH} is not set"))
 
 
@@ -154,15 +156,23 @@ def register(group: str, check: Callable[[], bool]) -> None:
 def ready(group: str) -> bool:
     """Whether ``group``'s compiled kernels are to be used: the backend is numba and the group's
     check passed (run here, once a process; a compile failure or a wrong answer falls back to pure
-    Python, logged; any other exception propagates and the check runs again next time)."""
+    Python, logged; any other exception propagates and the check runs again next time).
+
+    A group that has never passed its check on this machine is not checked yet: False while a
+    background process compiles it (:func:`rouge_core.kernels.background.wait_for`), so the caller
+    computes in pure Python and asks again later."""
     if group in _passed:
         return current().compiled
     if not current().compiled:
         return False
-    from .warmup import watching  # imported here: warmup asks this module for numba
+    from . import background  # imported here: both modules ask this one for numba
+    from .warmup import watching
 
     with _lock:
         if group not in _passed and current().compiled:
+            if not _checking and not _foreground and background.wait_for(group):
+                return False
+            _checking.append(group)
             try:
                 with watching(group):  # a notice when numba compiles rather than loads
                     ok = _checks[group]()
@@ -170,11 +180,14 @@ def ready(group: str) -> bool:
                 _log.debug("the %s do not compile here", group, exc_info=True)
                 _fall_back(f"the {group} do not compile here: {type(e).__name__}: {_first_line(e)}")
                 return False
+            finally:
+                _checking.pop()
             if not ok:
                 if current().compiled:  # a group this one is made of may have fallen back already, said once
                     _fall_back(f"the {group} gave a wrong answer on their check")
                 return False
             _passed.add(group)
+            background.mark(group)  # later processes need not wait for a build of it
     return current().compiled
 
 
@@ -188,7 +201,8 @@ def backend() -> Backend:
 
     The first call chooses (importing numba) and checks every kernel group, compiling it or loading
     it from numba's disk cache (about 0.5 s; some 30 s of CPU on the first run after installing,
-    with a notice: :mod:`rouge_core.kernels.warmup`). The numbers are the same on both backends.
+    with a notice: :mod:`rouge_core.kernels.warmup`), in this process: it never waits for a
+    background build. The numbers are the same on both backends.
 
     >>> import rouge_core
     >>> b = rouge_core.backend()
@@ -197,6 +211,11 @@ def backend() -> Backend:
     >>> print(b)  # doctest: +SKIP
     numba (numba 0.68.1 imports and ROUGE_LENS_PURE_PYTHON is not set)
     """
-    for group in list(_checks):
-        ready(group)
+    with _lock:
+        _foreground.append(True)
+        try:
+            for group in list(_checks):
+                ready(group)
+        finally:
+            _foreground.pop()
     return current()

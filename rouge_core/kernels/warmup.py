@@ -10,7 +10,10 @@ module's logger (so a script with no logging set up prints it on stderr), or han
 given to :func:`on_compile` (a command line or an app can show it its own way).
 
 :func:`warm` compiles (or loads) every group now, and ``python -m rouge_core.kernels`` does it from a
-shell, e.g. in an image's build step, so that no user's first call pays for it.
+shell, e.g. in an image's build step, so that no user's first call pays for it. Unless told otherwise
+(``ROUGE_LENS_COMPILE=foreground``), a first call does not wait for it either: that command runs in
+the background while the call computes in pure Python, saying so once (:func:`background_message`;
+:mod:`rouge_core.kernels.background`).
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ ALL_SECONDS = 25.0
 Notice = Callable[[str], None]
 _notice: list[Optional[Notice]] = [None]  # None: log it
 _said: list[str] = []  # the group whose compilation made this process's notice
+_said_background: list[bool] = []  # [True] once the background notice is said (a notice of its own)
 _active: list[str] = []  # the groups whose checks run now, innermost last (under backend's lock)
 
 
@@ -67,9 +71,23 @@ def message(group: str) -> str:
     )
 
 
+def background_message() -> str:
+    """The notice of a process whose first calls compute in pure Python while a background process
+    compiles every group (:mod:`rouge_core.kernels.background`).
+
+    >>> background_message().split("; ")[1]
+    'until then rouge_core computes in pure Python (the same numbers, slower)'
+    """
+    return (
+        f"compiling ROUGE kernels for this machine in the background (about {ALL_SECONDS:.0f} s of CPU, once); "
+        "until then rouge_core computes in pure Python (the same numbers, slower)"
+    )
+
+
 def on_compile(notice: Optional[Notice]) -> Optional[Notice]:
     """Hand the compile notice to ``notice`` instead of logging it (None: log it again); returns the
-    callable it replaces. At most one notice a process, when numba first compiles a group.
+    callable it replaces. At most one compile notice a process, when numba first compiles a group
+    (and at most one :func:`background_message`, when calls wait for a background build instead).
 
     >>> shown = []
     >>> previous = on_compile(shown.append)
@@ -85,7 +103,24 @@ def _say(group: str) -> None:
     if _said:
         return
     _said.append(group)
-    text = message(group)
+    _tell(message(group))
+
+
+def say_background() -> None:
+    """Say :func:`background_message` (once a process), where the compile notice is said.
+
+    >>> shown, said = [], list(_said_background)
+    >>> previous, _said_background[:] = on_compile(shown.append), []
+    >>> say_background(); say_background(); shown == [background_message()]
+    True
+    >>> _ = on_compile(previous); _said_background[:] = said
+    """
+    if not _said_background:
+        _said_background.append(True)
+        _tell(background_message())
+
+
+def _tell(text: str) -> None:
     notice = _notice[0]
     if notice is None:
         _log.warning("%s", text)

@@ -29,6 +29,7 @@ NOTICE = "compiling ROUGE kernels for this machine, once"
 
 def run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     full = {k: v for k, v in os.environ.items() if k not in ("ROUGE_LENS_PURE_PYTHON", "NUMBA_CACHE_DIR")}
+    full["ROUGE_LENS_COMPILE"] = "foreground"  # what a call compiles and says (test_kernels_background: the background)
     full.update(env)
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=full, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr

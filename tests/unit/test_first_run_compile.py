@@ -41,6 +41,7 @@ SIGNATURES = (
 
 def run(code: str, **env_vars: str) -> object:
     env = {k: v for k, v in os.environ.items() if k not in ("ROUGE_LENS_PURE_PYTHON", "NUMBA_CACHE_DIR")}
+    env["ROUGE_LENS_COMPILE"] = "foreground"  # what a call compiles, not a background build (test_kernels_background)
     env.update(env_vars)
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
