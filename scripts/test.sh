@@ -23,6 +23,10 @@ source scripts/postgres.sh
 python3 -m ruff check .
 python3 -m ruff format --check .
 python3 -m mypy
+# Every kernel group compiled into numba's cache (with its stamp) once, before pytest: the suite runs on a
+# warm cache and its workers load the kernels instead of each compiling them. It exits 1 when the kernels
+# cannot be used here (no numba): the suite then runs, and tests, the pure-Python path.
+python3 -m rouge_core.kernels || true
 # pytest's exit code 5 (no test collected) fails the run, like any other failure.
 collected_any=0
 run_pytest() {
