@@ -203,15 +203,16 @@ def wlcs_long(
     while a > 0 and b > 0:
         s, q = (a - 1) // height, (b - 1) // width
         a0, b0 = s * height, q * width
-        h, w = min(height, m - a0), min(width, n - b0)
+        # The walk from (a, b) stays in rows a0+1..a and columns b0+1..b: the block's cells below or
+        # right of them are not recomputed (about a third of the recomputation on a long pair).
+        h, w = a - a0, b - b0
         if q == 0:
             left_c, left_r = zero_c, zero_r
         else:
             left_c, left_r = cols_c[q - 1, a0 : a0 + h + 1], cols_r[q - 1, a0 : a0 + h + 1]
         top_c[: w + 1] = rows_c[s, b0 : b0 + w + 1]
         top_r[: w + 1] = rows_r[s, b0 : b0 + w + 1]
-        last = (a - 1 - a0) // sweep  # the sweeps below the cell the walk starts from are not needed
-        for u in range(last + 1):
+        for u in range((h + sweep - 1) // sweep):
             u0 = u * sweep
             uh = min(sweep, h - u0)
             _block(
