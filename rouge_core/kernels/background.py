@@ -195,7 +195,7 @@ def _start_or_join(where: Path) -> Optional[str]:
         if held.isdigit() and _alive(int(held)):
             _builder.append(int(held))
             return None
-        proc = _launch(where, lock.with_suffix(".log"))  # a lock left by a process that is gone is taken over
+        proc = _launch(lock.with_suffix(".log"))  # a lock left by a process that is gone is taken over
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(proc.pid).encode("ascii"), 0)
         _builder.append(proc)
@@ -206,13 +206,12 @@ def _start_or_join(where: Path) -> Optional[str]:
         os.close(fd)  # releases the lock
 
 
-def _launch(where: Path, log: Path) -> Any:
-    """The builder: ``python -m rouge_core.kernels`` on this process's rouge_core, in a session of
-    its own (it outlives this process), its stderr appended to ``log``."""
+def _launch(log: Path) -> Any:
+    """The builder: ``python -m rouge_core.kernels`` in a session of its own (it outlives this
+    process), its stderr appended to ``log``. It starts in the folder that holds this process's
+    rouge_core, which ``-m`` puts first on its path: it compiles the same tree, wherever that is."""
     import subprocess
 
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(_PACKAGE.parent), env.get("PYTHONPATH", "")) if p)
     with open(log, "ab") as err:
         return subprocess.Popen(
             [sys.executable, *BUILDER_ARGS],
@@ -220,7 +219,6 @@ def _launch(where: Path, log: Path) -> Any:
             stdout=subprocess.DEVNULL,
             stderr=err,
             cwd=_PACKAGE.parent,
-            env=env,
             start_new_session=True,
         )
 
