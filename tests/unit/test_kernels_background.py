@@ -251,3 +251,21 @@ def test_a_missing_stamp_is_looked_for_at_most_every_look_every_seconds(tmp_path
     (tmp_path / "g").touch()
     background._looked["g"] -= background.LOOK_EVERY
     assert background.wait_for("g") is False  # the stamp is there: the group's check runs now
+
+
+def test_a_batch_waiting_for_the_build_runs_on_threads_that_switch_to_the_kernels(monkeypatch):
+    """Worker processes would each compile the kernels now (their forkserver warms every group): while
+    a background build runs, a config the chunk kernels will serve gets threads, whose chunks each ask
+    for the kernels again."""
+    from rouge_core import RougeConfig
+    from rouge_core.batch import compiled, runners
+    from rouge_core.batch import score as batch_score
+
+    monkeypatch.setattr(compiled, "chunk_kernels_work", lambda config=None: False)  # not built yet
+    monkeypatch.setattr(background, "building", lambda: True)
+    runner, workers, owned = batch_score._runner(2, None, RougeConfig())
+    assert isinstance(runner, runners.ThreadRunner) and workers == 2 and owned is runner
+    runner.close()
+    assert not compiled.threads_serve(RougeConfig(word_limit=10))  # the per-pair path: processes, as before
+    monkeypatch.setattr(background, "building", lambda: False)  # compiled in the foreground, or no numba
+    assert isinstance(batch_score._runner(2, None, RougeConfig())[0], runners.ProcessRunner)
