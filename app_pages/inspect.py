@@ -67,8 +67,7 @@ def texts_scores_and_matches() -> None:
 
     # Its scores
     st.subheader("Scores")
-    st.caption(scores_caption(config, len(references)))
-    inspect_scores.score_cards(report)
+    inspect_scores.score_cards(report, scores_caption(config, len(references)))
     inspect_scores.scores_table(report)
     inspect_scores.downloads(report)
     if len(references) > 1:

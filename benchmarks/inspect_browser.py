@@ -147,7 +147,8 @@ def measure(root: Path, repeat: int = 5, words: int = 300) -> list[dict[str, Any
                 rows[-1]["renderer_s"] = r1 - r0
                 rows[-1].update(page.evaluate(_SIZES))
             tabs = page.locator("[data-testid='stMain'] [role='tab']")
-            for k in [*range(1, tabs.count()), 0]:  # each other view opened, then the first again
+            opened = [*range(1, tabs.count()), 0] if tabs.count() else []  # a stripped-down page may have none
+            for k in opened:  # each other view opened, then the first again
                 load = os.getloadavg()[0]
                 b0, s0 = chromium_cpu(proc.pid), tree_cpu(proc.pid)
                 tabs.nth(k).click()

@@ -3,6 +3,7 @@ come from rouge_core."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,11 @@ def start() -> AppTest:
 def scores(at: AppTest) -> dict[str, tuple[float, float, float]]:
     df = next(d.value for d in at.dataframe if "measure" in d.value.columns)  # the score table
     return {r.measure: (r.precision, r.recall, r.F) for r in df.itertuples()}
+
+
+def score_cards(at: AppTest) -> str:
+    """Inspect's score cards: the one HTML element that holds them (ui/render/score_cards.py)."""
+    return next(h.proto.body for h in at.get("html") if 'class="rl-cards"' in h.proto.body)
 
 
 def load(at: AppTest, sample: str) -> AppTest:
@@ -63,8 +69,10 @@ def test_opens_on_a_sample_with_its_numbers():
     at = start()
     assert "ROUGE Lens" in at.title[0].value
     assert "See why ROUGE gives the number it gives" in page_text(at)
-    assert [m.label.split(" ")[0] for m in at.metric] == ["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-SU4"]
-    assert any("P 0.75000 · R 0.75000" in c.value for c in at.caption)  # P and R on the cards
+    cards = score_cards(at)  # one HTML element (issue 22, target 7: one element per paste, not 13)
+    assert re.findall(r'aria-label="([^"]+)"', cards) == ["ROUGE-1 F", "ROUGE-2 F", "ROUGE-L F", "ROUGE-SU4 F"]
+    assert '<p class="rl-card-value">0.75000</p>' in cards  # the paper's ROUGE-1 F
+    assert "P 0.75000 · R 0.75000" in cards  # P and R on the cards
     s = SAMPLES["paper_s2_vs_s1"]
     expected = evaluate(s.candidate, list(s.references), RougeConfig(max_n=4, skip_distance=4))
     shown = scores(at)
@@ -310,7 +318,8 @@ def test_ngram_view_follows_the_chosen_reference():
     at = load(start(), "news_multi_ref")
     at.selectbox(key="inspect_ref").set_value(1).run()
     assert not at.exception
-    assert any(m.value == "**Reference 2**" for m in at.markdown)
+    view = next(h.proto.body for h in at.get("html") if "clipped hits of" in h.proto.body)  # the n-gram view's head
+    assert "<h4>Reference 2</h4>" in view and "<h4>Reference 1</h4>" not in view
     s = SAMPLES["news_multi_ref"]
     expected = evaluate(s.candidate, list(s.references), RougeConfig(max_n=4, skip_distance=4))
     e = expected.measures["ROUGE-1"].per_reference[1].explanation

@@ -96,7 +96,8 @@ def test_w_counts_pooled_columns_and_the_singular():
     w = df.set_index("measure").loc["ROUGE-W-1.2"]
     assert (w["hits"], w["reference total"], w["candidate total"]) == ("3.29740", "7.36150", "5.27803")
     assert "chosen reference" not in df.columns  # one reference, pooled: nothing was chosen
-    assert any(c.value.endswith("1 reference, combined by 'pooled'.") for c in at.caption)
+    cards = next(h.proto.body for h in at.get("html") if 'class="rl-cards"' in h.proto.body)  # caption and cards
+    assert "1 reference, combined by &#x27;pooled&#x27;.</p>" in cards
     _open(at, "WLCS")
     assert "hit = sum of f(k) over the runs = 1^1.2 + 2^1.2 = 3.29740" in "\n".join(c.value for c in at.code)
 

@@ -12,7 +12,7 @@ import pandas as pd
 from rouge_core import Report
 from rouge_core.measures.explain import GramExplanation
 
-from .html import Span, analysis_html, legend, page, token_span
+from .html import Span, analysis_html, esc, legend, page, token_span
 from .numbers import number
 
 NGRAM_COLUMNS = ["n-gram", "candidate count", "reference count", "clipped credit", "matched", "in"]
@@ -157,3 +157,28 @@ def ngram_page_html(report: Report, label: str, ref_index: int) -> tuple[str, st
     """:func:`ngram_highlight_html`, each with the CSS block, ready for ``st.html``."""
     cand, ref = ngram_highlight_html(report, label, ref_index)
     return page(cand), page(ref)
+
+
+#: The two texts side by side (a grid: two columns, one below the other on a narrow screen).
+_SIDE_BY_SIDE = (
+    "<style>.rl-pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(18rem,1fr));gap:1rem;}"
+    ".rl-pair h4{font-size:1rem;font-weight:600;margin:0.2rem 0;padding:0;}</style>"
+)
+
+
+def ngram_view_html(report: Report, label: str, ref_index: int) -> str:
+    """The n-gram view's head in one block for ``st.html``: the summary line, the legend and both
+    highlighted texts side by side. One block, not six elements: the page redraws it on every paste.
+
+    >>> from rouge_core import RougeConfig, evaluate
+    >>> html = ngram_view_html(evaluate("a <em>", ["a c"], RougeConfig(max_n=1)), "ROUGE-1", 0)
+    >>> "<h4>Reference 1</h4>" in html, "&lt;" in html, "<em>" in html
+    (True, True, False)
+    """
+    cand, ref = ngram_highlight_html(report, label, ref_index)
+    summary = f'<p class="rl-row">{esc(ngram_summary(report, label, ref_index))}</p>'
+    texts = (
+        f'<div class="rl-pair"><div><h4>Candidate</h4>{cand}</div>'
+        f"<div><h4>Reference {ref_index + 1}</h4>{ref}</div></div>"
+    )
+    return page(_SIDE_BY_SIDE, summary, NGRAM_LEGEND, texts)

@@ -9,7 +9,8 @@ import streamlit as st
 from rouge_core import Report, RougeConfig
 from ui.render.inspect_notes import lost_words, lost_words_note
 from ui.render.literal import md_literal
-from ui.render.scores import headline_measures, per_reference_grid, report_json, scores_csv, scores_frame
+from ui.render.score_cards import score_cards_html
+from ui.render.scores import per_reference_grid, report_json, scores_csv, scores_frame
 
 _FMT = "%.5f"  # the Perl script prints 5 decimals
 
@@ -24,17 +25,9 @@ def notes(report: Report, config: RougeConfig) -> None:
             st.info(md_literal(lost_words_note(lost), 600))
 
 
-def score_cards(report: Report) -> None:
-    """F of each headline measure, with P and R under it."""
-    headline = headline_measures(report)
-    for col, label in zip(st.columns(max(len(headline), 1)), headline):
-        sc = report.measures[label].score
-        col.metric(
-            f"{report.display_name(label)} F",
-            f"{sc.fmeasure:.5f}",
-            help=f"F = {sc.fmeasure:.5f}, P = {sc.precision:.5f}, R = {sc.recall:.5f}",
-        )
-        col.caption(f"P {sc.precision:.5f} · R {sc.recall:.5f}")
+def score_cards(report: Report, caption: str) -> None:
+    """The caption, then F of each headline measure with P and R under it: one HTML element."""
+    st.html(score_cards_html(report, caption))
 
 
 def scores_table(report: Report) -> None:

@@ -15,7 +15,6 @@ import streamlit as st
 
 from rouge_core import Report
 from rouge_core.measures.registry import FAMILIES, FAMILY, VIEWS, Family
-from ui.render.html import page
 from ui.render.lcs import (
     TIE_RULE,
     alignment_figure,
@@ -29,7 +28,7 @@ from ui.render.lcs import (
 )
 from ui.render.lcs_table import fits_table, heatmap_caption, lcs_table_html
 from ui.render.literal import md_literal
-from ui.render.ngrams import NGRAM_LEGEND, gram_explanation, ngram_page_html, ngram_summary, ngram_table
+from ui.render.ngrams import gram_explanation, ngram_table, ngram_view_html
 from ui.render.plural import counted
 from ui.render.scores import count_text
 from ui.render.skip import MATRIX_TOKENS, skip_matrix, skip_pairs_table, skip_status, su_unigrams_table
@@ -101,16 +100,7 @@ def _ngram_tab(report: Report, key: str, ref_index: int, labels: list[str]) -> N
     if gram_explanation(report, label, ref_index) is None:
         st.info(f"{report.display_name(label)}: no n-gram explanation was kept.")
         return
-    st.markdown(ngram_summary(report, label, ref_index).replace("*", r"\*"))
-    cand_html, ref_html = ngram_page_html(report, label, ref_index)
-    st.html(page(NGRAM_LEGEND))
-    left, right = st.columns(2)
-    with left:
-        st.markdown("**Candidate**")
-        st.html(cand_html)
-    with right:
-        st.markdown(f"**Reference {ref_index + 1}**")
-        st.html(ref_html)
+    st.html(ngram_view_html(report, label, ref_index))  # summary, legend and both texts: one element
     st.dataframe(ngram_table(report, label, ref_index), hide_index=True, width="stretch")
     _notes(report, label)
 
