@@ -129,6 +129,6 @@ def open_app(browser, server: str, height: int = 1800, errors: list[str] | None 
         page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server, wait_until="networkidle")
     page.get_by_text("Inspect a pair").first.wait_for(timeout=60_000)
-    page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)
+    page.locator(".rl-card").first.wait_for(timeout=60_000)  # Inspect's score cards (one st.html)
     wait_idle(page)  # switching pages while the first page still runs can reset the sidebar's widgets
     return page

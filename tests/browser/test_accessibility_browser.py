@@ -136,7 +136,7 @@ def test_a_dark_system_still_gets_the_light_theme(server, browser):
     page = open_app(browser, server, height=1000)
     page.emulate_media(color_scheme="dark")
     page.reload(wait_until="networkidle")
-    page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)
+    page.locator(".rl-card").first.wait_for(timeout=60_000)  # Inspect's score cards (one st.html)
     wait_idle(page)
     page.locator("[data-testid='stSidebarNav'] a", has_text="Tokenizer inspector").first.click()
     wait_idle(page)

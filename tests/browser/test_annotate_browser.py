@@ -36,7 +36,7 @@ def _open_annotate(browser, url: str, name: str, blind: bool = True):
     page = context.new_page()
     page.goto(url, wait_until="networkidle")
     page.get_by_text("Inspect a pair").first.wait_for(timeout=60_000)
-    page.locator("[data-testid='stMetric']").first.wait_for(timeout=60_000)
+    page.locator(".rl-card").first.wait_for(timeout=60_000)  # Inspect's score cards (one st.html)
     wait_idle(page)
     page.locator("[data-testid='stSidebarNav'] a", has_text="Annotate").first.click()
     page.get_by_text("Load a corpus").first.wait_for(timeout=30_000)

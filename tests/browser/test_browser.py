@@ -34,7 +34,7 @@ def test_paste_a_pair_and_see_scores_and_highlights(server, browser):
     _fill(page, "Reference 1", "police killed the gunman")
     wait_idle(page)
     # the headline metric shows the paper's ROUGE-L = 3/4
-    metric = page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-L")
+    metric = page.locator(".rl-card").filter(has_text="ROUGE-L")  # the cards are one st.html block
     metric.first.wait_for(timeout=30_000)
     assert "0.75000" in metric.first.inner_text()
     # the n-gram view highlights matched tokens
