@@ -5,6 +5,10 @@ News-shaped pairs (``benchmarks.shapes``, the shape the issue states its targets
 JSON Lines shards of ``--shard`` records. Modes, interleaved, ``--rounds`` times each:
 
 * ``score_batch(workers=1)`` on the pairs already in memory (read before, not timed): the issue's baseline;
+  each summary a list of sentences, as :meth:`Corpus.pairs` gives them;
+* the same, on the same pairs with each summary as its text (what ``score_file`` hands ``score_batch``
+  for plain JSON Lines, :mod:`rouge_core.io.readers.jsonl_texts`): how much of the difference is the
+  input's shape rather than the reading;
 * the same work a worker does, in this process: every shard read and scored (``score_file``), joined;
 * ``score_files`` on a LocalCluster of 2 worker processes, ``threads_per_worker=1``: only the paths go out;
 * ``score_bag`` of ``dask.bag.from_sequence(pairs)`` on the same cluster: every pair pickled from here (before).
@@ -32,11 +36,14 @@ from benchmarks.common import machine
 from benchmarks.shapes import generate
 from rouge_core import RougeConfig, score_batch
 from rouge_core.batch.corpus import summarize_batch
-from rouge_core.batch.files import join_files, read_file, score_file
+from rouge_core.batch.files import file_bytes, join_files, read_file, score_file
+from rouge_core.io.readers.jsonl_texts import jsonl_texts
 
 README = Path(__file__).with_name("README.md")
 SECTION = "## Dask: corpus files read on the workers (issue 22, point 5)"
 BASE = "score_batch(workers=1), pairs in memory"
+TEXTS = "score_batch(workers=1), the same pairs as texts, in memory"
+LOCAL = "read the shards + score_batch(workers=1), this process"
 
 
 def write_shards(folder: Path, pairs: int, shard: int) -> list[str]:
@@ -83,11 +90,14 @@ def run(n_pairs: int, shard: int, rounds: int, folder: Path) -> str:
     written = time.perf_counter() - t0
     size = sum(os.path.getsize(p) for p in paths)
     config = RougeConfig()
-    pairs, ids = [], []
+    pairs, ids, texts = [], [], []
     for p in paths:
         got = read_file(p).pairs()
         pairs += got[0]
         ids += got[1]
+        plain = jsonl_texts(file_bytes(p), p)
+        assert plain is not None and plain[1] == got[1]
+        texts += plain[0]
     t0 = time.perf_counter()
     cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1")
     client = Client(cluster)
@@ -100,9 +110,8 @@ def run(n_pairs: int, shard: int, rounds: int, folder: Path) -> str:
     workers = list(client.run(os.getpid).values())  # the worker processes (the nannies are their parents)
     modes: dict[str, Callable[[], object]] = {
         BASE: lambda: score_batch(pairs, config, ids=ids),
-        "read the shards + score_batch(workers=1), this process": lambda: join_files(
-            [score_file(p, config) for p in paths], paths, config
-        ),
+        TEXTS: lambda: score_batch(texts, config, ids=ids),
+        LOCAL: lambda: join_files([score_file(p, config) for p in paths], paths, config),
         "score_files, LocalCluster 2 workers x 1 thread": lambda: score_files(paths, config, client=client),
         "score_bag(from_sequence(pairs)), same cluster (before)": lambda: score_bag(
             dask_bag.from_sequence(pairs, npartitions=len(paths)), config, client=client
@@ -111,13 +120,13 @@ def run(n_pairs: int, shard: int, rounds: int, folder: Path) -> str:
     files_mode = "score_files, LocalCluster 2 workers x 1 thread"
     # the same numbers: every column, the ids, and the averages and intervals computed afterwards
     local = score_batch(pairs, config, ids=ids)
-    spread = score_files(paths, config, client=client)
-    assert spread.ids.tolist() == local.ids.tolist()
-    for label, m in local.measures.items():
-        o = spread.measures[label]
-        for f in ("precision", "recall", "fmeasure", "hit", "model", "peer", "has_counts", "note_index"):
-            assert (getattr(m, f) == getattr(o, f)).all(), (label, f)
-    assert summarize_batch(spread) == summarize_batch(local)
+    for other in (score_files(paths, config, client=client), score_batch(texts, config, ids=ids)):
+        assert other.ids.tolist() == local.ids.tolist()
+        for label, m in local.measures.items():
+            o = other.measures[label]
+            for f in ("precision", "recall", "fmeasure", "hit", "model", "peer", "has_counts", "note_index"):
+                assert (getattr(m, f) == getattr(o, f)).all(), (label, f)
+        assert summarize_batch(other) == summarize_batch(local)
     for fn in modes.values():  # warm up (stem caches, kernels loaded in the workers)
         fn()
     wall: dict[str, list[float]] = {k: [] for k in modes}
@@ -169,7 +178,9 @@ def run(n_pairs: int, shard: int, rounds: int, folder: Path) -> str:
             f"**{rate:,.0f} pairs per worker CPU-second** ({1e6 / rate:.1f} µs a pair; the baseline scores "
             f"{n_pairs / base_cpu:,.0f} pairs per CPU-second without reading). Of the `score_files` run's CPU, "
             f"the workers spent {statistics.median(worker_cpu):.2f} s and the client with the scheduler "
-            f"{statistics.median(client_cpu):.2f} s (medians; the nannies the rest).",
+            f"{statistics.median(client_cpu):.2f} s (medians; the nannies the rest). `score_files` against the same "
+            f"reading and scoring in this process: {ratio[files_mode] / ratio[LOCAL]:.2f}x; `score_batch` on texts "
+            f"against sentence lists: {ratio[TEXTS]:.2f}x.",
             "",
         ]
     )
