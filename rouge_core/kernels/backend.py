@@ -85,6 +85,9 @@ def _decide() -> None:
         _fall_back(f"numba cannot be imported: {type(e).__name__}: {_first_line(e)}")
         return
     _numba.append(numba)
+    from .blas_probe import load_cython_blas  # imported here: only a process that chose numba needs it
+
+    load_cython_blas()  # before numba types a kernel: its BLAS check would import all of scipy.linalg
     _state.append(Backend("numba", f"numba {numba.__version__} imports and {SWITCH} is not set"))
 
 
