@@ -50,6 +50,7 @@ _key: list[str] = []  # key_of(...) for this process's numba, Python and sources
 _builder: list[Any] = []  # the builder's Popen when this process started it, else its pid (an int)
 _gave_up: list[str] = []  # why this process compiles in the foreground from now on (empty: it may wait)
 _looked: dict[str, float] = {}  # group -> time.monotonic() of the last look at its missing stamp
+_mode: list[str] = []  # ROUGE_LENS_COMPILE as read on the first question
 
 
 def key_of(numba_version: str, python: Sequence[int], digest: str) -> str:
@@ -148,12 +149,8 @@ def wait_for(group: str) -> bool:
     now = time.monotonic()
     if _builder and now - _looked.get(group, float("-inf")) < LOOK_EVERY:
         return True  # looked a moment ago: a stat per call would cost a busy caller
-    if not _builder:
-        mode = os.environ.get(SWITCH, "").strip().lower()
-        if mode == "foreground":
-            return _give_up(f"{SWITCH}=foreground is set", logging.DEBUG)
-        if mode not in ("", "background"):
-            _log.warning("%s=%r is neither 'foreground' nor 'background': compiling in the background", SWITCH, mode)
+    if not _builder and _foreground_asked():
+        return _give_up(f"{SWITCH}=foreground is set", logging.DEBUG)
     path = stamp(group)
     if path is None:
         return _give_up("numba cannot cache the kernels here (NUMBA_CACHE_DIR can name a writable folder)")
@@ -174,6 +171,17 @@ def wait_for(group: str) -> bool:
         return False
     log = path.parent / f"rouge-lens.{_this_key()}.builder.log"
     return _give_up(f"the background compilation ended without the {group} (its log: {log})", logging.WARNING)
+
+
+def _foreground_asked() -> bool:
+    """Whether ``ROUGE_LENS_COMPILE`` asks for the foreground (read once a process; a value that is
+    neither ``foreground`` nor ``background`` is said once and means the default)."""
+    if not _mode:
+        mode = os.environ.get(SWITCH, "").strip().lower()
+        if mode not in ("", "background", "foreground"):
+            _log.warning("%s=%r is neither 'foreground' nor 'background': compiling in the background", SWITCH, mode)
+        _mode.append(mode)
+    return _mode[0] == "foreground"
 
 
 def _start_or_join(where: Path) -> Optional[str]:

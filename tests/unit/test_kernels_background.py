@@ -104,12 +104,19 @@ def finish(proc: subprocess.Popen[str]) -> list[dict[str, object]]:
     return [json.loads(line) for line in out.splitlines()]
 
 
+def running(pid: int) -> bool:
+    try:  # the state follows the command's closing parenthesis: Z is a zombie (ended, not yet reaped)
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def gone(pid: int, within: float = 600.0) -> bool:
-    """Wait until ``pid`` has ended (its parent has ended too, so it does not linger as a zombie)."""
+    """Wait until ``pid`` has ended."""
     deadline = time.monotonic() + within
-    while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+    while running(pid) and time.monotonic() < deadline:
         time.sleep(0.2)
-    return not Path(f"/proc/{pid}").exists()
+    return not running(pid)
 
 
 @numba_backend
@@ -234,6 +241,16 @@ def test_a_lock_left_by_a_process_that_is_gone_is_taken_over(tmp_path, monkeypat
     assert (tmp_path / "rouge-lens.k.builder.log").read_text() == ""
 
 
+def test_the_compile_switch_is_read_once_and_a_bad_value_said_once(monkeypatch, caplog):
+    monkeypatch.setattr(background, "_mode", [])
+    monkeypatch.setenv(background.SWITCH, "later")
+    assert background._foreground_asked() is False
+    monkeypatch.setenv(background.SWITCH, "foreground")  # read once a process: no change now
+    assert background._foreground_asked() is False
+    said = [r.getMessage() for r in caplog.records if r.name == background.__name__]
+    assert said == ["ROUGE_LENS_COMPILE='later' is neither 'foreground' nor 'background': compiling in the background"]
+
+
 def test_a_missing_stamp_is_looked_for_at_most_every_look_every_seconds(tmp_path, monkeypatch):
     looks: list[str] = []
 
@@ -245,6 +262,7 @@ def test_a_missing_stamp_is_looked_for_at_most_every_look_every_seconds(tmp_path
     monkeypatch.setattr(background, "_builder", [12345])  # waiting on a builder
     monkeypatch.setattr(background, "_gave_up", [])
     monkeypatch.setattr(background, "_looked", {})
+    monkeypatch.setattr(background, "_mode", ["background"])
     monkeypatch.setattr(background, "_running", lambda: True)
     assert all(background.wait_for("g") for _ in range(1000))
     assert looks == ["g"]
