@@ -67,8 +67,7 @@ def texts_scores_and_matches() -> None:
 
     # Its scores
     st.subheader("Scores")
-    inspect_scores.score_cards(report, scores_caption(config, len(references)))
-    inspect_scores.scores_table(report)
+    inspect_scores.scores(report, scores_caption(config, len(references)))  # caption, cards, table: one element
     inspect_scores.downloads(report)
     if len(references) > 1:
         inspect_scores.per_reference(report, config)

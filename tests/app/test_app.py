@@ -10,6 +10,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from rouge_core import RougeConfig, evaluate
+from tests.app.inspect_html import scores_table, table_cells
+from ui.render.ngrams import NGRAM_ROWS, ngram_table
 from ui.samples import load_samples
 from ui.widgets.options import PRESETS
 
@@ -25,7 +27,7 @@ def start() -> AppTest:
 
 
 def scores(at: AppTest) -> dict[str, tuple[float, float, float]]:
-    df = next(d.value for d in at.dataframe if "measure" in d.value.columns)  # the score table
+    df = scores_table(at)  # the score table, as shown (5 decimals)
     return {r.measure: (r.precision, r.recall, r.F) for r in df.itertuples()}
 
 
@@ -190,7 +192,8 @@ def test_add_and_remove_references_keep_text():
     boxes = ref_boxes(at)
     assert len(boxes) == 2
     boxes[1].set_value("the gunman kill police").run()
-    assert len(at.dataframe) >= 2  # the per-reference breakdown appears
+    grid = next(d.value for d in at.dataframe if "reference" in d.value.columns)  # the per-reference breakdown
+    assert grid["reference"].tolist() == ["reference 1", "reference 2", "combined (pooled)"]
     assert cand_box(at).value == "police kill the gunman"
     remove = next(b for b in at.button if b.key == "rm_" + boxes[0].key[4:].split("#")[0])
     remove.click().run()
@@ -323,8 +326,11 @@ def test_ngram_view_follows_the_chosen_reference():
     s = SAMPLES["news_multi_ref"]
     expected = evaluate(s.candidate, list(s.references), RougeConfig(max_n=4, skip_distance=4))
     e = expected.measures["ROUGE-1"].per_reference[1].explanation
-    table = next(d.value for d in at.dataframe if "credit" in " ".join(map(str, d.value.columns)).lower())
-    assert int(table[[c for c in table.columns if "credit" in str(c).lower()][0]].sum()) == e.hit
+    rows = table_cells(next(h.proto.body for h in at.get("html") if "<th>clipped credit</th>" in h.proto.body))[1:]
+    shown = ngram_table(expected, "ROUGE-1", 1).head(NGRAM_ROWS)  # reference 2's table, its first rows
+    assert [r[0] for r in rows] == shown["n-gram"].tolist()
+    assert [int(r[3]) for r in rows] == shown["clipped credit"].tolist()
+    assert f"ROUGE-1: {e.hit} clipped hits of" in view
 
 
 def test_typed_inspect_texts_survive_a_reload():

@@ -8,6 +8,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from rouge_core.teach.steps import MAX_STEP_TOKENS
+from tests.app.inspect_html import scores_table
 from ui.render.walk_player import player_data
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -30,7 +31,7 @@ def _players(at: AppTest) -> list[dict]:
 
 
 def _scores(at: AppTest):
-    return next(d.value for d in at.dataframe if "measure" in d.value.columns)
+    return scores_table(at)
 
 
 def _ask(at: AppTest, family: str) -> dict:

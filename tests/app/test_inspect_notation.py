@@ -9,6 +9,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from tests.app.inspect_html import scores_table
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
@@ -42,7 +44,7 @@ def _open(at: AppTest, view: str) -> AppTest:
 
 
 def _scores(at: AppTest):
-    return next(d.value for d in at.dataframe if "measure" in d.value.columns)
+    return scores_table(at)
 
 
 def test_the_paper_pair_gets_learns_table_with_arrows_and_marks():

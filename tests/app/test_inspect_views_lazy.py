@@ -140,3 +140,45 @@ def test_the_pager_counts_what_the_union_view_draws(limit):
     )
     assert note is not None and int(note.group(2).replace(",", "")) == drawn
     assert limit <= drawn < limit + 10 + 12 and total == 562  # whole sentences (10 words) and LCSs
+
+
+def _long_ngrams_app() -> None:
+    from rouge_core import RougeConfig, evaluate
+    from ui.widgets.match_views import show_match_views
+
+    words = [f"w{i}" for i in range(60)]
+    report = evaluate(" ".join(words[:40]), [" ".join(words[20:])], RougeConfig(max_n=1))
+    show_match_views(report, "mv")
+
+
+def test_the_ngram_table_is_static_html_a_page_of_rows_at_a_time():
+    """The n-gram table is an escaped HTML table of its first rows (not an st.dataframe: a paste redraws the
+    view twice), a button adds rows up to the whole table, and the whole table downloads as CSV."""
+    from rouge_core import RougeConfig, evaluate
+    from tests.app.inspect_html import table_cells
+    from ui.render.ngrams import NGRAM_ROWS, ngram_table
+
+    words = [f"w{i}" for i in range(60)]
+    report = evaluate(" ".join(words[:40]), [" ".join(words[20:])], RougeConfig(max_n=1))
+    expected = ngram_table(report, "ROUGE-1", 0)  # 60 unigrams: the 20 shared ones first
+    assert len(expected) == 60 and NGRAM_ROWS == 25
+    at = AppTest.from_function(_long_ngrams_app, default_timeout=60).run()
+    assert not at.exception and not at.dataframe
+
+    def shown() -> list[list[str]]:
+        html = next(h.proto.body for h in at.get("html") if "<th>clipped credit</th>" in h.proto.body)
+        return table_cells(html)
+
+    head, *rows = shown()
+    assert head == list(expected.columns)
+    assert rows[0] == ["w20", "1", "1", "1", "yes", "both"] and rows[-1][0] == expected["n-gram"][24]
+    assert len(rows) == 25 and sum(int(r[3]) for r in rows) == 20  # every credited unigram on the first page
+    more = at.button(key="mv_ngram_more")
+    assert more.label == "Show 25 more n-grams (35 not shown)"
+    more.click().run()
+    assert len(shown()) - 1 == 50 and at.button(key="mv_ngram_more").label == "Show 10 more n-grams (10 not shown)"
+    at.button(key="mv_ngram_more").click().run()
+    assert [r[0] for r in shown()[1:]] == expected["n-gram"].tolist()  # the whole table, in its order
+    assert not [b for b in at.button if b.key == "mv_ngram_more"]
+    csv = at.get("download_button")[0].proto
+    assert csv.label == "Download the n-grams (CSV)"

@@ -20,6 +20,10 @@ NGRAM_COLUMNS = ["n-gram", "candidate count", "reference count", "clipped credit
 #: Largest number of n-grams a token's tooltip names.
 TITLE_GRAMS = 3
 
+#: Rows of the n-gram table drawn at first, and added by each "show more" (a 2 x 300-word pair has about
+#: 400 distinct unigrams: as an HTML table, every row drawn would be about 3,000 DOM elements).
+NGRAM_ROWS = 25
+
 
 def labels_of(report: Report, *families: str) -> list[str]:
     """The report's measure labels of the given families, in report order.
@@ -182,3 +186,27 @@ def ngram_view_html(report: Report, label: str, ref_index: int) -> str:
         f"<div><h4>Reference {ref_index + 1}</h4>{ref}</div></div>"
     )
     return page(_SIDE_BY_SIDE, summary, NGRAM_LEGEND, texts)
+
+
+def ngram_table_html(table: pd.DataFrame, rows: int) -> str:
+    """The first ``rows`` rows of :func:`ngram_table` as an escaped HTML table ("matched" as yes / no),
+    with a line saying how many of its n-grams are shown when not all are.
+
+    >>> from rouge_core import RougeConfig, evaluate
+    >>> table = ngram_table(evaluate("a b a", ["a c"], RougeConfig(max_n=1)), "ROUGE-1", 0)
+    >>> html = ngram_table_html(table, 2)
+    >>> html.count("<tr>"), "<td>b</td><td>1</td><td>0</td><td>0</td><td>no</td><td>candidate only</td>" in html
+    (3, True)
+    >>> html.split('<p class="rl-note">')[1].split("</p>")[0]
+    'shown: the first 2 of 3 n-grams'
+    """
+    head = "".join(f"<th>{esc(c)}</th>" for c in table.columns)
+    body = []
+    for record in table.head(rows).to_dict("records"):
+        cells = ["yes" if v is True else "no" if v is False else v for v in record.values()]
+        body.append("<tr>" + "".join(f"<td>{esc(v)}</td>" for v in cells) + "</tr>")
+    note = f'<p class="rl-note">shown: the first {rows:,} of {len(table):,} n-grams</p>' if rows < len(table) else ""
+    return page(
+        f'<div class="rl-scroll"><table class="rl-table"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table></div>{note}"
+    )

@@ -1,5 +1,5 @@
 """Inspect's numbers for the candidate shown: the notes about its texts, the score cards of the
-measures people report, the table of every measure with its counts, the downloads, and the
+measures people report and the table of every measure (one HTML block) with its counts, the downloads, and the
 per-reference grid (each measure against each reference alone) when there are several references."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import streamlit as st
 from rouge_core import Report, RougeConfig
 from ui.render.inspect_notes import lost_words, lost_words_note
 from ui.render.literal import md_literal
-from ui.render.score_cards import score_cards_html
-from ui.render.scores import per_reference_grid, report_json, scores_csv, scores_frame
+from ui.render.score_cards import scores_html
+from ui.render.scores import per_reference_grid, report_json, scores_csv
 
 _FMT = "%.5f"  # the Perl script prints 5 decimals
 
@@ -25,24 +25,10 @@ def notes(report: Report, config: RougeConfig) -> None:
             st.info(md_literal(lost_words_note(lost), 600))
 
 
-def score_cards(report: Report, caption: str) -> None:
-    """The caption, then F of each headline measure with P and R under it: one HTML element."""
-    st.html(score_cards_html(report, caption))
-
-
-def scores_table(report: Report) -> None:
-    """Every measure: P, R, F, the counts they come from, notes."""
-    st.dataframe(
-        scores_frame(report),
-        hide_index=True,
-        width="stretch",
-        column_config={
-            "precision": st.column_config.NumberColumn(format=_FMT),
-            "recall": st.column_config.NumberColumn(format=_FMT),
-            "F": st.column_config.NumberColumn(format=_FMT),
-            "notes": st.column_config.TextColumn(width="large"),
-        },
-    )
+def scores(report: Report, caption: str) -> None:
+    """The caption, F of each headline measure with P and R under it, and every measure's P, R, F, the
+    counts they come from and notes: one HTML element (the CSV and JSON downloads hold the exact numbers)."""
+    st.html(scores_html(report, caption))
 
 
 def downloads(report: Report) -> None:

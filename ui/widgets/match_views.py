@@ -11,9 +11,11 @@ from __future__ import annotations
 import hashlib
 from typing import Callable
 
+import pandas as pd
 import streamlit as st
 
 from rouge_core import Report
+from rouge_core.io.csv_writer import records_csv
 from rouge_core.measures.registry import FAMILIES, FAMILY, VIEWS, Family
 from ui.render.lcs import (
     TIE_RULE,
@@ -28,7 +30,7 @@ from ui.render.lcs import (
 )
 from ui.render.lcs_table import fits_table, heatmap_caption, lcs_table_html
 from ui.render.literal import md_literal
-from ui.render.ngrams import gram_explanation, ngram_table, ngram_view_html
+from ui.render.ngrams import NGRAM_ROWS, gram_explanation, ngram_table, ngram_table_html, ngram_view_html
 from ui.render.plural import counted
 from ui.render.scores import count_text
 from ui.render.skip import MATRIX_TOKENS, skip_matrix, skip_pairs_table, skip_status, su_unigrams_table
@@ -101,8 +103,37 @@ def _ngram_tab(report: Report, key: str, ref_index: int, labels: list[str]) -> N
         st.info(f"{report.display_name(label)}: no n-gram explanation was kept.")
         return
     st.html(ngram_view_html(report, label, ref_index))  # summary, legend and both texts: one element
-    st.dataframe(ngram_table(report, label, ref_index), hide_index=True, width="stretch")
+    _ngram_rows(ngram_table(report, label, ref_index), key)
     _notes(report, label)
+
+
+def _ngram_rows(table: pd.DataFrame, key: str) -> None:
+    """The n-gram table a page of rows at a time, as static HTML (a paste draws this view twice, and an
+    st.dataframe's canvas grid costs the browser more than a page of rows), a button adding a page, and
+    the whole table as CSV (the download the dataframe's toolbar offered)."""
+    rows_key = f"{key}_ngram_rows"
+    rows = max(int(st.session_state.get(rows_key, NGRAM_ROWS)), NGRAM_ROWS)
+    st.html(ngram_table_html(table, rows))
+    if rows < len(table):
+        st.button(
+            f"Show {min(NGRAM_ROWS, len(table) - rows)} more n-grams ({len(table) - rows:,} not shown)",
+            key=f"{key}_ngram_more",
+            on_click=_more_rows,
+            args=(rows_key, rows + NGRAM_ROWS),
+            type="tertiary",
+        )
+    st.download_button(
+        "Download the n-grams (CSV)",
+        records_csv(table.to_dict("records")),
+        "rouge_ngrams.csv",
+        "text/csv",
+        key=f"{key}_ngram_csv",
+        type="tertiary",
+    )
+
+
+def _more_rows(rows_key: str, rows: int) -> None:
+    st.session_state[rows_key] = rows
 
 
 def _lcs_tab(report: Report, key: str, ref_index: int, labels: list[str]) -> None:
