@@ -29,7 +29,7 @@ def test_a_paste_of_both_texts_reruns_no_whole_page_and_the_text_is_kept(browser
     try:
         page = open_app(browser, url)
         before = _runs(tmp_path)
-        cards = page.locator("[data-testid='stMetric']")
+        cards = page.locator(".rl-card")  # Inspect's score cards (one st.html block)
         shown = cards.all_inner_texts()
         # as a person pastes: the candidate, then the reference (the candidate box commits as the reference
         # box takes the focus), then away (the reference commits)
