@@ -124,7 +124,7 @@ def _ngram_rows(table: pd.DataFrame, key: str) -> None:
         )
     st.download_button(
         "Download the n-grams (CSV)",
-        records_csv(table.to_dict("records")),
+        records_csv([{str(k): v for k, v in row.items()} for row in table.to_dict("records")]),  # formulas neutralised
         "rouge_ngrams.csv",
         "text/csv",
         key=f"{key}_ngram_csv",
