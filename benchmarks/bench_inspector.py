@@ -3,6 +3,8 @@
 Run: python -m benchmarks.bench_inspector [--write]   (--write updates benchmarks/README.md)
      python -m benchmarks.bench_inspector --browser [--root DIR] [--repeat 5]   (the page in Chromium:
      browser and server CPU per 2 x 300-word paste, see benchmarks/inspect_browser.py; prints, writes nothing)
+     python -m benchmarks.bench_inspector --profile FILE [--root DIR]   (one paste's renderer CPU by script,
+     see benchmarks/inspect_profile.py; writes the raw profile to FILE)
 """
 
 from __future__ import annotations
@@ -52,7 +54,14 @@ def main() -> None:
     ap.add_argument("--browser", action="store_true", help="the Inspect page in Chromium instead (prints only)")
     ap.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[1], help="the app's tree")
     ap.add_argument("--repeat", type=int, default=5, help="pastes measured with --browser")
+    ap.add_argument("--profile", type=Path, help="profile one paste in Chromium, the raw profile written here")
     args = ap.parse_args()
+    if args.profile:
+        from .inspect_profile import profile_paste
+
+        for script, ms in profile_paste(args.root, args.profile).items():
+            print(f"{ms:8.1f} ms  {script}")
+        return
     if args.browser:
         from .inspect_browser import measure, summary
 
