@@ -46,7 +46,8 @@ def row_wise(ref: np.ndarray, cand: np.ndarray, f: np.ndarray) -> tuple[bytes, l
 
 @SETTINGS
 @given(ids, ids, st.sampled_from(WEIGHTS), st.integers(1, 9), st.integers(1, 9))
-@example([0] * 40, [0] * 37, 1.2, 3, 2)  # one run of 37: every f lookup past the vector loop's three
+@example([0] * 40, [0] * 37, 1.2, 3, 2)  # one run of 37: every f lookup past the vector loop's four
+@example(([0] * 4 + [1] + [0] * 5 + [2]) * 3, ([0] * 5 + [2] + [0] * 4 + [1]) * 3, 1.2, 5, 4)  # runs of 4 and 5
 @example([0, 1] * 20, [1, 0] * 21, 2.0, 4, 4)  # ties on every cell
 @example([0, 1, 2] * 9, [2, 1, 0] * 10, 1.2, 7, 3)  # sweeps of 3 rows not dividing blocks of 7
 def test_wlcs_long_equals_the_row_wise_programme(ref_ids, cand_ids, w, strip, sweep):
