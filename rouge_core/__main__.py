@@ -4,6 +4,7 @@ import signal
 import sys
 
 try:
+    from .cli.process_exit import leave
     from .cli.run import main
 except KeyboardInterrupt:  # Ctrl-C while the modules load: the same one line as during the run
     sys.stderr.write("rouge_core: interrupted\n")
@@ -20,4 +21,4 @@ if __name__ == "__main__":
         # caught it, and under ``-m`` then ends the process by SIGINT instead of this exit code. Every
         # string exec clears that mark first: this one leaves it clear.
         exec("None", {})
-    sys.exit(code)
+    leave(code)  # sys.exit(code), or at once after a successful run scored in this process (process_exit)

@@ -20,11 +20,14 @@ import contextlib
 import gc
 from typing import Iterator
 
+from .process_exit import mark_scored_alone
+
 
 @contextlib.contextmanager
 def paused(pause: bool) -> Iterator[None]:
     """Within it, no automatic collection when ``pause`` (and the collector was on); on the way out the
-    objects left are frozen and the collector is on again. Nothing changes when ``pause`` is False.
+    objects left are frozen and the collector is on again. Nothing changes when ``pause`` is False. A paused
+    run is marked as one that scored alone in its process (:func:`rouge_core.cli.process_exit.scored_alone`).
 
     >>> import gc
     >>> with paused(False):
@@ -36,11 +39,14 @@ def paused(pause: bool) -> Iterator[None]:
     >>> gc.isenabled()
     True
     >>> gc.unfreeze()  # a doctest's process goes on: its objects collectable again
+    >>> from rouge_core.cli import process_exit
+    >>> process_exit._alone[0] = False
     """
     if not pause or not gc.isenabled():
         yield
         return
     gc.disable()
+    mark_scored_alone()  # its exit may skip the interpreter's teardown too (process_exit.leave)
     try:
         yield
     finally:
