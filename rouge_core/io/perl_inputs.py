@@ -17,11 +17,13 @@ from __future__ import annotations
 import os
 import re
 import stat
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Optional, Union
 
 from .decoding import TextDecodeError, bom_encoding, decode_text
+
+if TYPE_CHECKING:  # imported where an XML config is parsed: a -z run reads no XML
+    import xml.etree.ElementTree as ET
 
 _WS = "[ \t\n\r\f\v]"
 _SEE = re.compile(
@@ -29,6 +31,7 @@ _SEE = re.compile(
     + _WS
     + r'+<a href="#[0-9]+" id=[0-9]+>([^<]+)'
 )
+_WS_RUN = re.compile(_WS + "+")  # compiled once: a -z list of 10,000 lines splits each line
 _ISI = re.compile(r'<S SNTNO="[0-9a-z,]+">([^<]+)</S>')
 _ESCAPED_TO_NUL = {cp: 0 for cp in range(0xDC80, 0xDD00)}
 
@@ -169,8 +172,8 @@ def read_summary(path: str, fmt: Optional[str]) -> list[str]:
     >>> read_summary(fh.name, "SEE"); os.remove(fh.name)
     ['Police killed the gunman.']
     """
-    _check_format(fmt, path)
-    return parse_summary(read_text(path), fmt, path)
+    kind = _check_format(fmt, path)  # before the read: a bad format is said whatever the file
+    return _sentences(read_text(path), kind)
 
 
 def _check_format(fmt: Optional[str], name: str) -> str:
@@ -188,7 +191,11 @@ def parse_summary(text: str, fmt: Optional[str], name: str = "(text)") -> list[s
     >>> parse_summary("one\\n\\ntwo\\n", "SPL")
     ['one', 'two']
     """
-    kind = _check_format(fmt, name)
+    return _sentences(text, _check_format(fmt, name))
+
+
+def _sentences(text: str, kind: str) -> list[str]:
+    """The sentences of a summary's text in format ``kind`` (checked: SPL, SEE or ISI)."""
     lines = text.split("\n")
     if kind == "SPL":
         return [line for line in lines if line]
@@ -233,6 +240,8 @@ def parse_xml_config(data: bytes, path: str = "(XML)") -> list[Evaluation]:
     >>> ev.notes
     ["evaluation '7' appears 2 times in (XML): merged into one, as ROUGE-1.5.5 does"]
     """
+    import xml.etree.ElementTree as ET  # here, not at the top: a -z run never loads the XML parser
+
     source: Union[bytes, str] = data
     if bom_encoding(data)[2]:  # a byte order mark names the encoding (expat knows no UTF-32): text for expat
         try:
@@ -339,9 +348,10 @@ def parse_file_list(data: bytes, path: str, fmt: str, peer_id: str) -> list[Eval
     evals: list[Evaluation] = []
     text = decode_text(data, shown(path), "surrogateescape")
     for line in text.split("\n"):
-        if line.startswith("#") or not _trim(line):
+        names = _trim(line)
+        if not names or line.startswith("#"):
             continue
-        files = re.split(_WS + "+", _trim(line))
+        files = _WS_RUN.split(names)
         if len(files) < 2:
             raise InputError(
                 f"File list has to have at least 2 filenames per line (peer model1 model2 ... modelN): {shown(path)}"

@@ -64,3 +64,19 @@ def test_a_plain_cli_run_imports_no_scipy_and_no_json_writer(tmp_path: Path) -> 
     assert "rouge_core.batch.score" in loaded and "rouge_core.stats.bootstrap" in loaded  # it did score
     unwanted = ("scipy", "rouge_core.io.export", "rouge_core.io.exception_db", "rouge_core.teach")
     assert _under(loaded, *unwanted, "rouge_core.stats.significance", "rouge_core.stats.comparison") == []
+
+
+def test_a_file_list_run_loads_no_xml_parser_and_a_config_run_does(tmp_path: Path) -> None:
+    cand, ref, listing = tmp_path / "c.txt", tmp_path / "r.txt", tmp_path / "list.txt"
+    cand.write_text("police kill the gunman\n", encoding="utf-8")
+    ref.write_text("police killed the gunman\n", encoding="utf-8")
+    listing.write_text(f"{cand} {ref}\n", encoding="utf-8")
+    assert _under(modules_after(["-n", "1", "-z", "SPL", str(listing)]), "xml") == []  # -z: no XML to parse
+    config = tmp_path / "run.xml"
+    config.write_text(
+        f'<ROUGE-EVAL><EVAL ID="1"><PEER-ROOT>{tmp_path}</PEER-ROOT><MODEL-ROOT>{tmp_path}</MODEL-ROOT>'
+        '<INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="A">c.txt</P></PEERS><MODELS><M ID="1">r.txt</M></MODELS>'
+        "</EVAL></ROUGE-EVAL>",
+        encoding="utf-8",
+    )
+    assert "xml.etree.ElementTree" in modules_after(["-n", "1", "-a", str(config)])
