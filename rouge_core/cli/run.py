@@ -321,11 +321,13 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Op
         peers = sorted({p for ev in evals for p in ev.peers}) if "-a" in opts else [pos[1]]
     for note in config_notes(evals, pos[0]):  # merged <EVAL> IDs, an empty config: Perl says nothing
         print(f"rouge_core: note: {note}", file=sys.stderr)
-    cache: dict[tuple[str, Optional[str]], list[str]] = {}
+    cache: dict[tuple[str, Optional[str]], str] = {}
 
-    def text(path: str, fmt: Optional[str]) -> list[str]:
+    def text(path: str, fmt: Optional[str]) -> str:
+        # A summary's sentences as one line each, the text every path makes of a list of sentences
+        # (tokenize.as_text): a pair of two texts takes the chunk path's shortest way in (chunk_texts.plain_all).
         if (path, fmt) not in cache:
-            cache[(path, fmt)] = read_summary(path, fmt)
+            cache[(path, fmt)] = "\n".join(read_summary(path, fmt))
         return cache[(path, fmt)]
 
     choose_backend(sum(peer in ev.peers for peer in peers for ev in evals), runner)
@@ -344,7 +346,9 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Op
                 )
                 continue
             try:
-                pair = (text(ev.peers[peer], ev.fmt), [text(m, ev.fmt) for m in ev.models])
+                cand, models = text(ev.peers[peer], ev.fmt), [text(m, ev.fmt) for m in ev.models]
+                # One model is the reference text itself (a pair of two strs), as reference_list reads it.
+                pair = (cand, models[0] if len(models) == 1 else models)
             except InputError:
                 # The script's first complaint is a missing model, whatever else is wrong with the files;
                 # looked for only now: a stat per model file is 10,000 system calls in a large run.
