@@ -93,6 +93,7 @@ def test_the_files_are_read_on_the_workers_not_here(client, tmp_path, monkeypatc
 
     # The workers are other processes: this patch reaches the client only, which must never read.
     monkeypatch.setattr(files, "read_file", refuse)
+    monkeypatch.setattr(files, "file_bytes", refuse)  # what score_file reads a file with
     _same_columns(score_files(paths, RougeConfig(), client=client), expected)
 
 
