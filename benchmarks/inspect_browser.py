@@ -112,6 +112,17 @@ def _idle(page: Any) -> None:
     page.wait_for_function("() => document.querySelectorAll(\"[data-stale='true']\").length === 0", timeout=60_000)
 
 
+def open_inspect(playwright: Any, url: str) -> tuple[Any, Any]:
+    """Chromium (1400 x 1200) on the Inspect page at ``url``, idle, with one reference box: (browser, page)."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    page = browser.new_page(viewport={"width": 1400, "height": 1200})
+    page.goto(url, wait_until="networkidle")
+    page.get_by_label(CAND_LABEL, exact=True).wait_for(timeout=120_000)
+    _idle(page)
+    _keep_one_reference(page)
+    return browser, page
+
+
 def measure(root: Path, repeat: int = 5, words: int = 300) -> list[dict[str, Any]]:
     """One row per paste, then per tab opened: browser and server CPU seconds, and the sizes of what the
     page then holds."""
@@ -123,12 +134,7 @@ def measure(root: Path, repeat: int = 5, words: int = 300) -> list[dict[str, Any
     rows = []
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 1200})
-            page.goto(url, wait_until="networkidle")
-            page.get_by_label(CAND_LABEL, exact=True).wait_for(timeout=120_000)
-            _idle(page)
-            _keep_one_reference(page)
+            browser, page = open_inspect(p, url)
             _quiet(proc.pid)
             for (cand, ref), f in zip(pairs, expected):
                 load = os.getloadavg()[0]

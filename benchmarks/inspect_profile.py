@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from .bench_pages import words_pair
-from .bench_sessions import CAND_LABEL, CHROMIUM, CHROMIUM_ARGS, REF_LABEL, expected_scores, start_server, stop_server
-from .inspect_browser import _idle, _keep_one_reference, _quiet
+from .bench_sessions import CAND_LABEL, REF_LABEL, expected_scores, start_server, stop_server
+from .inspect_browser import _idle, _quiet, open_inspect
 
 
 def by_script(profile: dict[str, Any]) -> dict[str, float]:
@@ -72,12 +72,7 @@ def profile_paste(root: Path, out: Path) -> dict[str, float]:
     proc, url = start_server(root, subprocess.DEVNULL)
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 1200})
-            page.goto(url, wait_until="networkidle")
-            page.get_by_label(CAND_LABEL, exact=True).wait_for(timeout=120_000)
-            _idle(page)
-            _keep_one_reference(page)
+            browser, page = open_inspect(p, url)
             _paste(page, pairs[0], expected[0], proc.pid)  # the first paste loads scripts a later one does not
             cdp = page.context.new_cdp_session(page)
             cdp.send("Profiler.enable")
