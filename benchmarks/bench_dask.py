@@ -10,7 +10,9 @@ JSON Lines shards of ``--shard`` records. Modes, interleaved, ``--rounds`` times
   for plain JSON Lines, :mod:`rouge_core.io.readers.jsonl_texts`): how much of the difference is the
   input's shape rather than the reading;
 * the same work a worker does, in this process: every shard read and scored (``score_file``), joined;
-* ``score_files`` on a LocalCluster of 2 worker processes, ``threads_per_worker=1``: only the paths go out;
+* ``score_files`` on a LocalCluster of 2 worker processes, ``threads_per_worker=1``, started by
+  :func:`rouge_core.batch.distributed.local_cluster` (what ``--dask-local`` uses: the workers keep the C
+  allocator's defaults, not Dask's ``MALLOC_TRIM_THRESHOLD_``): only the paths go out;
 * ``score_bag`` of ``dask.bag.from_sequence(pairs)`` on the same cluster: every pair pickled from here (before).
 
 CPU is user + system time of this process (the client and, in a LocalCluster, the scheduler) and of
@@ -23,6 +25,7 @@ rate is the pairs divided by the CPU the worker processes spent in the ``score_f
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -80,9 +83,8 @@ def _cpu(pids: list[int]) -> dict[int, float]:
 def run(n_pairs: int, shard: int, rounds: int, folder: Path) -> str:
     import dask.bag as dask_bag
     import psutil
-    from distributed import Client, LocalCluster
 
-    from rouge_core.batch.distributed import score_bag, score_files
+    from rouge_core.batch.distributed import local_cluster, score_bag, score_files
 
     load_start, uptime_start = os.getloadavg(), time.strftime("%H:%M:%S")
     t0 = time.perf_counter()
@@ -99,8 +101,8 @@ def run(n_pairs: int, shard: int, rounds: int, folder: Path) -> str:
         assert plain is not None and plain[1] == got[1]
         texts += plain[0]
     t0 = time.perf_counter()
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1")
-    client = Client(cluster)
+    stack = contextlib.ExitStack()
+    client = stack.enter_context(local_cluster(workers=2, threads_per_worker=1))
     dask_start = time.perf_counter() - t0
     me = psutil.Process()
 
@@ -144,8 +146,7 @@ def run(n_pairs: int, shard: int, rounds: int, folder: Path) -> str:
             if name == files_mode:
                 worker_cpu.append(sum(c1[p] - c0[p] for p in workers if p in c0 and p in c1))
                 client_cpu.append(c1[me.pid] - c0[me.pid])
-    client.close()
-    cluster.close()
+    stack.close()
     load_end = os.getloadavg()
     base_cpu = statistics.median(cpu[BASE])
     ratio = {k: statistics.median(c / b for c, b in zip(cpu[k], cpu[BASE])) for k in modes}  # same round
