@@ -55,3 +55,37 @@ def scores_table(at: AppTest) -> pd.DataFrame:
     for c in SCORE_COLUMNS:
         frame[c] = frame[c].astype(float)
     return frame
+
+
+class _Marks(HTMLParser):
+    """Each word of a highlighted text with the class and title of the innermost span around it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: list[tuple[str | None, str | None, str]] = []
+        self._open: list[tuple[str | None, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "span":
+            a = dict(attrs)
+            self._open.append((a.get("class"), a.get("title")))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "span" and self._open:
+            self._open.pop()
+
+    def handle_data(self, data: str) -> None:
+        cls, title = self._open[-1] if self._open else (None, None)
+        self.words += [(cls, title, w) for w in data.split()]
+
+
+def marked_words(html: str) -> list[tuple[str | None, str | None, str]]:
+    """(class, title, word) for every word of a highlighted text, however its spans group the words."""
+    parser = _Marks()
+    parser.feed(html)
+    return parser.words
+
+
+def word_marks(html: str) -> list[tuple[str, str]]:
+    """(class, word) for every marked word of a highlighted text (unmarked words left out)."""
+    return [(c, w) for c, _, w in marked_words(html) if c]
