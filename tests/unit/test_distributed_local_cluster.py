@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import pytest
 
@@ -20,6 +20,14 @@ from tests.unit.test_distributed import _same_columns
 
 def _trim() -> Optional[str]:
     return os.environ.get("MALLOC_TRIM_THRESHOLD_")
+
+
+def _profiling(dask_worker: Any) -> bool:
+    return "profile" in dask_worker.periodic_callbacks
+
+
+def _tick(dask_worker: Any) -> float:
+    return float(dask_worker._tick_interval)
 
 
 def test_local_cluster_workers_start_without_dasks_trim_threshold(
@@ -35,6 +43,9 @@ def test_local_cluster_workers_start_without_dasks_trim_threshold(
     config = RougeConfig()
     with local_cluster(2) as client:
         assert list(client.run(_trim).values()) == [None, None]  # before: ['65536', '65536']
+        # no stack sampling for a dashboard there is none of (before: True, True)
+        assert list(client.run(_profiling).values()) == [False, False]
+        assert list(client.run(_tick).values()) == [0.2, 0.2]  # seconds; before: 0.02
         got = score_files(paths, config, client=client)
     assert _trim() is None  # nor is it left in this process for the next processes it starts
     here = join_files([score_file(p, config) for p in paths], paths, config)
