@@ -80,12 +80,20 @@ class _Marks(HTMLParser):
 
 
 def marked_words(html: str) -> list[tuple[str | None, str | None, str]]:
-    """(class, title, word) for every word of a highlighted text, however its spans group the words."""
+    """(class, title, word) for every word of a highlighted text, however its spans group the words.
+
+    >>> marked_words('<span class="rl-match" title="t">a b</span> c')
+    [('rl-match', 't', 'a'), ('rl-match', 't', 'b'), (None, None, 'c')]
+    """
     parser = _Marks()
     parser.feed(html)
     return parser.words
 
 
 def word_marks(html: str) -> list[tuple[str, str]]:
-    """(class, word) for every marked word of a highlighted text (unmarked words left out)."""
+    """(class, word) for every marked word of a highlighted text (unmarked words left out).
+
+    >>> word_marks('<span class="rl-miss">a</span> b')
+    [('rl-miss', 'a')]
+    """
     return [(c, w) for c, _, w in marked_words(html) if c]
