@@ -27,7 +27,7 @@ from typing import Union
 import numpy as np
 
 from ..config import RougeConfig
-from .score import _ARRAYS, BatchResult, MeasureColumns
+from .score import COLUMN_FIELDS, BatchResult, MeasureColumns
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ def _column(a: np.ndarray) -> Column:
 def pack(result: BatchResult) -> Packed:
     """``result`` in fewer bytes, with its ids."""
     measures = {
-        key: PackedMeasure(m.label, m.family, m.note_sets, {f: _column(getattr(m, f)) for f in _ARRAYS})
+        key: PackedMeasure(m.label, m.family, m.note_sets, {f: _column(getattr(m, f)) for f in COLUMN_FIELDS})
         for key, m in result.measures.items()
     }
     return Packed(result.config, result.ids, measures)

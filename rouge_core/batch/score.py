@@ -136,7 +136,7 @@ class MeasureColumns:
 
     def take(self, order: np.ndarray) -> MeasureColumns:
         """The columns in another pair order (``order`` holds pair indices)."""
-        arrays = {f: getattr(self, f)[order] for f in _ARRAYS}
+        arrays = {f: getattr(self, f)[order] for f in COLUMN_FIELDS}
         return MeasureColumns(self.label, self.family, note_sets=self.note_sets, **arrays)
 
     def total(self, order: Optional[np.ndarray] = None) -> Counts:
@@ -145,7 +145,8 @@ class MeasureColumns:
         return Counts(*(_sequential_sum(getattr(cols, f)) for f in _COUNT_FIELDS))
 
 
-_ARRAYS = ("precision", "recall", "fmeasure", "hit", "model", "peer", "has_counts", "note_index")
+#: The per-pair arrays of a :class:`MeasureColumns`, in the order they are taken, joined and packed.
+COLUMN_FIELDS = ("precision", "recall", "fmeasure", "hit", "model", "peer", "has_counts", "note_index")
 
 
 def _py(x: Any) -> Union[int, float]:
@@ -270,7 +271,7 @@ def concat(parts: Sequence[BatchResult], config: RougeConfig) -> BatchResult:
         for c in cols:  # renumber each part's note sets into one table
             remap = np.array([sets.setdefault(s, len(sets)) for s in c.note_sets], dtype=np.int32)
             index.append(remap[c.note_index])
-        arrays = {f: np.concatenate([getattr(c, f) for c in cols]) for f in _ARRAYS if f != "note_index"}
+        arrays = {f: np.concatenate([getattr(c, f) for c in cols]) for f in COLUMN_FIELDS if f != "note_index"}
         measures[label] = MeasureColumns(
             label, first.family, note_sets=tuple(sets), note_index=np.concatenate(index), **arrays
         )

@@ -14,7 +14,7 @@ from benchmarks.shapes import generate
 from rouge_core import RougeConfig, score_batch
 from rouge_core.batch.compact import Narrowed, Same, pack, unpack
 from rouge_core.batch.files import score_file
-from rouge_core.batch.score import _ARRAYS, BatchResult, MeasureColumns
+from rouge_core.batch.score import COLUMN_FIELDS, BatchResult, MeasureColumns
 
 
 def _bytes(obj: object) -> int:
@@ -30,7 +30,7 @@ def _same_bits(a: BatchResult, b: BatchResult) -> None:
     for label, m in a.measures.items():
         o = b.measures[label]
         assert (m.label, m.family, m.note_sets) == (o.label, o.family, o.note_sets)
-        for f in _ARRAYS:
+        for f in COLUMN_FIELDS:
             x, y = getattr(m, f), getattr(o, f)
             assert x.dtype == y.dtype and x.shape == y.shape and x.tobytes() == y.tobytes(), (label, f)
 
