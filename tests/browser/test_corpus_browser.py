@@ -74,7 +74,7 @@ def test_corpus_row_opens_in_inspect_and_back(server, browser):
     back.wait_for(timeout=60_000)
     wait_idle(page)
     expect(page.get_by_text(f"document {doc_id}", exact=False).first).to_be_visible()
-    metric = page.locator("[data-testid='stMetric']").filter(has_text="ROUGE-L F").first
+    metric = page.locator(".rl-card").filter(has_text="ROUGE-L F").first  # Inspect's cards: one st.html block
     metric.wait_for(timeout=60_000)
     assert f"{row_f:.5f}" in metric.inner_text()
     page.screenshot(path=str(SHOTS / "corpus_to_inspect.png"))

@@ -47,7 +47,7 @@ def _fits(page, name: str) -> None:
 
 def test_inspect_views_fit_and_the_ask_walk_steps_on_the_keys(server, browser):
     page = _open(browser, server, "", "ROUGE Lens · Inspect a pair")
-    page.locator("[data-testid='stMetric']").first.wait_for(timeout=90_000)
+    page.locator(".rl-card").first.wait_for(timeout=90_000)  # Inspect's score cards (one st.html block)
     _fits(page, "inspect_top")
     for tab in ("N-grams", "LCS", "WLCS", "Skip-bigrams"):
         t = page.get_by_role("tab", name=tab, exact=True)
