@@ -22,7 +22,7 @@ from typing import Any, Optional, Sequence
 import numpy as np
 
 from ..config import RougeConfig
-from ..kernels import backend, background
+from ..kernels import aot, backend, background, served
 from ..kernels.stemmers import nltk_stem_ids
 from ..measures.lcs import weights
 from ..measures.registry import FAMILY, Family, MeasureSpec, kernel_rows, measure_specs
@@ -104,6 +104,8 @@ CHECK_TEXTS = ("Police kill the gunmen", "the police kill gunmen")
 
 backend.register(CHUNK, _chunk_check)
 backend.register(CHUNK_KEYS, lambda: backend.ready(CHUNK) and _keys_check())
+aot.register(CHUNK, "chunk", ("tokenize", "intern_pairs", "chunk_counts"))
+aot.register(CHUNK_KEYS, "chunk", ("compact", "localize"))
 
 
 def keyed(config: RougeConfig) -> bool:
@@ -148,8 +150,7 @@ class ChunkCounts:
     a row per (pair, reference); ``rows[p]`` is pair ``p``'s first row (and the end)."""
 
     def __init__(self, config: RougeConfig, specs: Sequence[MeasureSpec], texts: Sequence[Sequence[str]]) -> None:
-        from ..kernels import chunk
-
+        chunk = served("chunk")
         rule = BYTE_TOKENIZERS[str(config.tokenizer)]
         buf, text_start, text_end = text_buffer([t for pt in texts for t in pt], rule.lower_first)
         tok_start, tok_end, text_tok, sent_begin, sent_end, text_sent, tok_hash = chunk.tokenize(

@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
-from . import backend
+import numpy as np
+
+from . import aot, backend
 from .backend import FORCE_PURE
 from .warmup import warm
 
-__all__ = ["FORCE_PURE", "PER_PAIR", "BOOTSTRAP", "KERNELS", "impl", "warm"]
+__all__ = ["FORCE_PURE", "PER_PAIR", "BOOTSTRAP", "KERNELS", "impl", "served", "warm"]
 
 #: The umbrella of every per-pair group (ready when all of them are).
 PER_PAIR = "per-pair kernels"
@@ -102,11 +104,34 @@ for _group, _check in _GROUPS.values():
 backend.register(PER_PAIR, lambda: all(backend.ready(g) for g in _PER_PAIR_GROUPS))
 
 
+def served(module: str) -> Any:
+    """The functions of kernel module ``module`` (``"chunk"``, ``"bootstrap"``) that the calls use:
+    the ahead-of-time module's (:mod:`rouge_core.kernels.aot`, no numba) while it serves them, else
+    the numba-compiled module's. Ask after :func:`rouge_core.kernels.backend.ready` said True.
+
+    >>> callable(served("bootstrap").perl_sums)
+    True
+    """
+    return aot.functions(module) or importlib.import_module(f".{module}", __name__)
+
+
 def _bootstrap_check() -> bool:
-    return bool(importlib.import_module(".bootstrap", __name__).self_check())
+    """Compile (or load) both bootstrap kernels, with the argument types of
+    :func:`rouge_core.stats.bootstrap.bootstrap_sums`' calls, on a case with known sums."""
+    kernels = served("bootstrap")
+    values = np.array([[1.0, 2.0], [10.0, 20.0], [100.0, 200.0]])
+    out = np.zeros((3, 2))
+    kernels.perl_sums(values, 0, out)  # srand(0), srand(1), srand(2) draw rows 0 2 0, 0 1 2 and 2 0 1
+    carry = np.full((3, 2), 0.5)
+    kernels.add_in_order(np.ascontiguousarray(values.T), np.array([[0, 2, 2], [1, 1, 0]], dtype=np.int64), carry[0:2])
+    return bool(
+        out.tolist() == [[102.0, 204.0], [111.0, 222.0], [111.0, 222.0]]
+        and carry.tolist() == [[201.5, 402.5], [21.5, 42.5], [0.5, 0.5]]
+    )
 
 
 backend.register(BOOTSTRAP, _bootstrap_check)
+aot.register(BOOTSTRAP, "bootstrap", ("perl_sums", "add_in_order"))
 
 
 def impl(kernel: Optional[str] = None) -> Optional[ModuleType]:

@@ -9,6 +9,10 @@ Both backends give the same numbers; numba is only faster. The choice is made on
   llvmlite's library): pure Python, and one warning on this module's logger;
 * otherwise numba.
 
+The chunk and bootstrap groups may come from an extension module compiled ahead of time for this
+machine instead (:mod:`rouge_core.kernels.aot`, built by the background builder): loaded without
+importing numba, and checked the same way, on its first use.
+
 numba compiles lazily, so each group of kernels (each per-pair kernel, the chunk ones, the bootstrap
 ones, each stemmer) is compiled, or loaded from the disk cache, by a check on a small case with known
 answers before its first use (:func:`ready`): a call compiles only the groups it uses, and the first
@@ -68,6 +72,7 @@ _state: list[Backend] = []  # empty until decided; then the decision, and after 
 _numba: list[Optional[ModuleType]] = []  # numba as imported by the decision (None: not imported)
 _checks: dict[str, Callable[[], bool]] = {}  # kernel group -> its check (see ready())
 _passed: set[str] = set()  # the groups whose check passed in this process
+_aot_passed: set[str] = set()  # the groups whose check passed on the ahead-of-time module
 _checking: list[str] = []  # the groups whose checks run now (a check inside another never waits)
 _foreground: list[bool] = []  # non-empty while backend() checks every group: nothing waits then
 
@@ -166,6 +171,8 @@ def ready(group: str) -> bool:
     computes in pure Python and asks again later."""
     if group in _passed:
         return current().compiled
+    if _ahead_of_time(group):
+        return True
     if not current().compiled:
         return False
     from . import background  # imported here: both modules ask this one for numba
@@ -194,8 +201,43 @@ def ready(group: str) -> bool:
     return current().compiled
 
 
+def _ahead_of_time(group: str) -> bool:
+    """Whether ``group``'s kernels come from the ahead-of-time module (:mod:`rouge_core.kernels.aot`):
+    the module serves them (loaded without numba) and the group's check passed on them (run here,
+    once a process; a wrong answer drops the module for the process, and numba's kernels serve)."""
+    from . import aot  # imported here: it asks this module whether pure Python is forced
+
+    if group in _aot_passed:
+        return aot.covers(group)
+    if not aot.covers(group):
+        return False
+    with _lock:
+        if group not in _aot_passed:
+            _checking.append(group)
+            try:
+                ok = _checks[group]()
+            finally:
+                _checking.pop()
+            if not ok:
+                aot.drop(f"the {group} gave a wrong answer on their check")
+                return False
+            _aot_passed.add(group)
+    return aot.covers(group)
+
+
 def passed(group: str) -> bool:
-    """Whether ``group``'s check has passed in this process and the backend is still numba (runs nothing)."""
+    """Whether ``group``'s check has passed in this process, on the ahead-of-time module while it
+    serves, or through numba while the backend is numba (runs nothing)."""
+    if group in _aot_passed:
+        from . import aot
+
+        if aot.covers(group):
+            return True
+    return numba_passed(group)
+
+
+def numba_passed(group: str) -> bool:
+    """Whether ``group``'s check has passed through numba in this process (runs nothing)."""
     return group in _passed and bool(_state) and _state[-1].compiled
 
 

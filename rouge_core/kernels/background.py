@@ -44,7 +44,9 @@ BUILDER_ARGS = ["-m", "rouge_core.kernels"]
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # the rouge_core folder
 # The kernels package's modules that decide, say and build, but hold nothing numba compiles.
-_MACHINERY = frozenset(("backend.py", "background.py", "warmup.py", "__main__.py", "preload.py"))
+_MACHINERY = frozenset(
+    ("backend.py", "background.py", "warmup.py", "__main__.py", "preload.py", "aot.py", "aot_build.py")
+)
 _where: list[Optional[Path]] = []  # numba's cache folder for our kernels, once asked (None: it has none)
 _key: list[str] = []  # key_of(...) for this process's numba, Python and sources, once computed
 _builder: list[Any] = []  # the builder's Popen when this process started it, else its pid (an int)

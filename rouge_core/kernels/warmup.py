@@ -191,6 +191,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("usage: python -m rouge_core.kernels  (compiles every ROUGE kernel group into numba's cache)")
         return 0 if args in (["-h"], ["--help"]) else 2
     start = time.process_time()
+    from . import aot
+
+    aot.drop("this process compiles them from numba's, checked through numba", quiet=True)
     previous = on_compile(_say_all)  # this command compiles every group: say that, not one group's cost
     try:
         ok = warm()
@@ -201,4 +204,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"nothing compiled: rouge_core computes in {done}", file=sys.stderr)
         return 1
     print(f"every ROUGE kernel group is compiled or loaded ({time.process_time() - start:.1f} s of CPU): {done}")
+    from . import aot_build  # imported here: it needs numba, which this command has chosen
+
+    try:
+        print(f"the batch kernels are also compiled ahead of time: {aot_build.build()}")
+    except aot_build.NotBuilt as e:
+        print(f"the batch kernels load through numba (no ahead-of-time module here: {e})", file=sys.stderr)
     return 0

@@ -260,8 +260,7 @@ def _compiled_sums(
     (:func:`rouge_core.kernels.backend.ready`)."""
     if not backend.ready(kernels.BOOTSTRAP):
         return False
-    from ..kernels import bootstrap
-
+    bootstrap = kernels.served("bootstrap")
     if perl:
         bootstrap.perl_sums(np.ascontiguousarray(values, dtype=np.float64), 0, out)
         return True

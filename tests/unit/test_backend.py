@@ -15,6 +15,7 @@ import pytest
 
 import rouge_core
 from rouge_core import Backend, RougeConfig, kernels
+from rouge_core.kernels import aot
 from rouge_core.kernels import backend as backend_mod
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -154,7 +155,9 @@ RAISE = "def broken(*args, **kwargs):\n    raise ValueError('a bug in a kernel')
     ids=["per-pair", "chunk", "bootstrap"],
 )
 def test_a_kernel_raising_a_python_error_propagates_from_the_public_call(patch, call):
-    out = run(f"{RAISE}import rouge_core\n{patch}\n{call}\nprint(rouge_core.backend())")
+    # numba's kernels are patched: the ahead-of-time module (tests/unit/test_aot.py) must not serve them
+    off = "import rouge_core.kernels.aot as aot; aot._dropped.append('numba kernels patched')"
+    out = run(f"{RAISE}import rouge_core\n{off}\n{patch}\n{call}\nprint(rouge_core.backend())")
     assert out.returncode == 1, out.stdout
     assert out.stderr.splitlines()[-1] == "ValueError: a bug in a kernel"
     assert "pure Python" not in out.stderr  # nothing fell back, nothing said so
@@ -183,7 +186,9 @@ def own_backend(monkeypatch):
     rouge_core.backend()
     monkeypatch.setattr(backend_mod, "_state", list(backend_mod._state))
     monkeypatch.setattr(backend_mod, "_passed", set())
+    monkeypatch.setattr(backend_mod, "_aot_passed", set())
     monkeypatch.setattr(backend_mod, "_checks", dict(backend_mod._checks))
+    monkeypatch.setattr(aot, "_dropped", ["these tests check numba's kernels"])  # not the ahead-of-time module's
     return backend_mod
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from rouge_core import kernels
-from rouge_core.kernels import warmup
+from rouge_core.kernels import aot_build, warmup
 
 ROOT = Path(__file__).resolve().parents[2]
 numba_backend = pytest.mark.skipif(
@@ -110,11 +110,26 @@ def test_the_command_says_it_compiles_everything_and_then_what_it_did(monkeypatc
 
     monkeypatch.setattr(warmup, "warm", compile_one_group)
     monkeypatch.setattr(warmup.backend, "backend", lambda: "numba (test)")
+    monkeypatch.setattr(aot_build, "build", lambda: Path("/cache/rouge_lens_aot_x.so"))  # (tests/unit/test_aot.py)
+    monkeypatch.setattr(aot_build.aot, "_dropped", [])  # main() stops this process using the module: put back after
     assert warmup.main([]) == 0
     out, err = capsys.readouterr()
     assert err == f"compiling every ROUGE kernel group for this machine (about {warmup.ALL_SECONDS:.0f} s of CPU)...\n"
-    assert out.startswith("every ROUGE kernel group is compiled or loaded (") and out.endswith("): numba (test)\n")
+    first, second = out.splitlines()
+    assert first.startswith("every ROUGE kernel group is compiled or loaded (") and first.endswith("): numba (test)")
+    assert second == "the batch kernels are also compiled ahead of time: /cache/rouge_lens_aot_x.so"
     assert shown == [] and warmup._notice == [shown.append]
+
+    def no_compiler() -> Path:
+        raise aot_build.NotBuilt("/cache: RuntimeError: the C compiler failed: gcc not found")
+
+    monkeypatch.setattr(aot_build, "build", no_compiler)
+    assert warmup.main([]) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines()[-1] == (
+        "the batch kernels load through numba (no ahead-of-time module here: "
+        "/cache: RuntimeError: the C compiler failed: gcc not found)"
+    )
 
 
 def test_the_command_fails_under_pure_python():
