@@ -36,7 +36,8 @@ def test_the_sweep_uses_512_bit_vectors_on_avx512():
     # A fresh compilation of the kernel's code (the dispatcher may have loaded it from numba's cache,
     # which keeps no assembly to look at).
     block = numba.njit(cache=False)(wlcs_wavefront._block.py_func)
-    ref, cand = np.array([0, 1, 0, 1, 2], dtype=np.int64), np.array([1, 0, 2, 0], dtype=np.int64)
+    # int32 tokens, as wlcs_long passes them (its narrow())
+    ref, cand = np.array([0, 1, 0, 1, 2], dtype=np.int32), np.array([1, 0, 2, 0], dtype=np.int32)
     h, w = len(ref), len(cand)
     f = np.array(weights(1.2, 6))
     z = np.int64(0)
