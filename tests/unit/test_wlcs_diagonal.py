@@ -148,3 +148,22 @@ def test_a_target_without_avx512_selects_among_five_values(monkeypatch):
 
     _check(diag, 4, np.int32)
     assert not PERMUTE.findall(diag.inspect_asm(diag.signatures[0]))
+
+
+@compiled
+def test_a_code_generator_that_hides_its_features_gets_the_portable_loop(monkeypatch, caplog):
+    """A numba whose code generator keeps no ``_tm_features``: the select loop, said on the log."""
+    import logging
+
+    import numba
+    from numba.core.registry import cpu_target
+
+    monkeypatch.delattr(cpu_target.target_context.codegen(), "_tm_features")
+
+    @numba.njit(cache=False)
+    def diag(up, diag_c, diag_r, out_c, out_r, rt, ct, cnt, f):
+        return wlcs_diagonal.diagonal(up, diag_c, diag_r, out_c, out_r, rt, ct, cnt, f)
+
+    with caplog.at_level(logging.INFO, logger="rouge_core.kernels.wlcs_diagonal"):
+        _check(diag, 4, np.int64)
+    assert "does not say its target's features" in caplog.text
