@@ -67,7 +67,6 @@ from ..io.perl_inputs import (
     parse_xml_config,
     read_bytes,
     read_file_list,
-    read_summary,
     shown,
 )
 from ..kernels.backend import backend
@@ -79,6 +78,7 @@ from .format import PERL_NUMBER, PERL_SPACE, option_number, perl_labels
 from .interrupt import handling, interrupt_once
 from .options import CORPUS_OPTIONS, USAGE, parse_args, with_config_hint
 from .output import output_file
+from .peer_pairs import SummaryTexts, peer_pairs
 from .report import emit_output, pair_notes_of, peer_output, print_hints
 from .report import listing_order as listing_order  # re-exported: its home was this module
 from .small_run import choose_backend, owning_process, owns_process
@@ -321,15 +321,7 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Op
         peers = sorted({p for ev in evals for p in ev.peers}) if "-a" in opts else [pos[1]]
     for note in config_notes(evals, pos[0]):  # merged <EVAL> IDs, an empty config: Perl says nothing
         print(f"rouge_core: note: {note}", file=sys.stderr)
-    cache: dict[tuple[str, Optional[str]], str] = {}
-
-    def text(path: str, fmt: Optional[str]) -> str:
-        # A summary's sentences as one line each, the text every path makes of a list of sentences
-        # (tokenize.as_text): a pair of two texts takes the chunk path's shortest way in (chunk_texts.plain_all).
-        if (path, fmt) not in cache:
-            cache[(path, fmt)] = "\n".join(read_summary(path, fmt))
-        return cache[(path, fmt)]
-
+    texts = SummaryTexts()  # each file read once: the models are every peer's
     choose_backend(sum(peer in ev.peers for peer in peers for ev in evals), runner)
     labels = perl_labels(config, opts)
     out: list[str] = []
@@ -337,27 +329,7 @@ def _score(opts: dict[str, Any], pos: list[str], config: RougeConfig, runner: Op
     states: dict[str, str] = {}  # summary text -> what it holds (pair_notes), shared by the peers
     hints: set[Optional[str]] = set()
     for peer in peers:
-        ids, pairs = [], []
-        for ev in evals:
-            if peer not in ev.peers:
-                print(
-                    f"*ROUGE Warning: test instance for peer {peer} does not exist for evaluation {ev.eval_id}",
-                    file=sys.stderr,
-                )
-                continue
-            try:
-                cand, models = text(ev.peers[peer], ev.fmt), [text(m, ev.fmt) for m in ev.models]
-                # One model is the reference text itself (a pair of two strs), as reference_list reads it.
-                pair = (cand, models[0] if len(models) == 1 else models)
-            except InputError:
-                # The script's first complaint is a missing model, whatever else is wrong with the files;
-                # looked for only now: a stat per model file is 10,000 system calls in a large run.
-                missing = [m for m in ev.models if not os.path.exists(m)]
-                if missing:
-                    raise UsageError(f"Cannot find model summary: {shown(missing[0])}") from None
-                raise
-            ids.append(ev.eval_id)
-            pairs.append(pair)
+        ids, pairs = peer_pairs(evals, peer, texts)
         report = corpus_columns(pairs, config, ids=ids, peer_id=peer, runner=runner)
         notes = pair_notes_of(report, pairs, ids, states)
         peer_output(report, peer, labels, opts, results, out, notes)
