@@ -112,8 +112,8 @@ def _block(
     bits, one byte a cell, anti-diagonal after anti-diagonal: ``starts[t]`` is where ``t``'s cells
     begin, less its first row).
     """
-    # 8 lanes a vector on AVX-512, not LLVM's default 4 (the same arithmetic in each lane): about
-    # 10 % of the sweep's time on this loop, the whole of a long pair's ROUGE-W.
+    # 8 lanes a vector on AVX-512, not LLVM's default 4 (the same arithmetic in each lane): the step
+    # loop's 512-bit vectors (wlcs_diagonal adds the attribute too) and the traceback's bits loop.
     prefer_wide_vectors()
     n = cand_rev.shape[0]
     keep = ups.shape[0] > 0
