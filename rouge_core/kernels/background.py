@@ -16,7 +16,10 @@ builder; a lock whose process is gone is taken over) and its log (the builder's 
 
 The group compiles in the calling process instead (with :mod:`~rouge_core.kernels.warmup`'s usual
 notice) when ``ROUGE_LENS_COMPILE=foreground`` is set, when numba cannot cache here or the folder is
-not writable, when no builder can be started, and when the builder ended without the group's stamp.
+not writable, when no builder can be started, when the builder ended without the group's stamp, and
+when it has run for more than :data:`BUILD_LIMIT` seconds. Stamps are also keyed by this CPU's model
+and features (numba's cache holds machine code for one CPU). After checking every group, the builder
+also compiles the batch's kernels ahead of time (:mod:`rouge_core.kernels.aot`).
 Once a process has given up waiting it never waits again.
 """
 
@@ -41,6 +44,9 @@ SWITCH = "ROUGE_LENS_COMPILE"
 LOOK_EVERY = 0.25
 #: The builder's command line after ``python``: the command that compiles every group.
 BUILDER_ARGS = ["-m", "rouge_core.kernels"]
+#: Seconds after the builder's start when a caller stops waiting for it and compiles what it needs
+#: itself (a builder takes about 30 s of CPU; one that hangs must not keep its callers in pure Python).
+BUILD_LIMIT = 900.0
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # the rouge_core folder
 # The kernels package's modules that decide, say and build, but hold nothing numba compiles.
@@ -50,6 +56,7 @@ _MACHINERY = frozenset(
 _where: list[Optional[Path]] = []  # numba's cache folder for our kernels, once asked (None: it has none)
 _key: list[str] = []  # key_of(...) for this process's numba, Python and sources, once computed
 _builder: list[Any] = []  # the builder's Popen when this process started it, else its pid (an int)
+_since: list[float] = []  # when that builder started (time.time(); for a joined one, its lock's time)
 _gave_up: list[str] = []  # why this process compiles in the foreground from now on (empty: it may wait)
 _looked: dict[str, float] = {}  # group -> time.monotonic() of the last look at its missing stamp
 _mode: list[str] = []  # ROUGE_LENS_COMPILE as read on the first question
@@ -92,6 +99,9 @@ def _this_key() -> str:
         digest = hashlib.sha256()
         for path in sources():
             digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        from .aot import cpu_identity  # numba's cache holds machine code for one CPU: so does a stamp
+
+        digest.update(cpu_identity().encode())
         numba = numba_module()
         python = (sys.version_info.major, sys.version_info.minor)
         _key.append(key_of(str(getattr(numba, "__version__", "none")), python, digest.hexdigest()))
@@ -168,11 +178,18 @@ def wait_for(group: str) -> bool:
         say_background()
         return True
     if _running():
-        return True
+        if time.time() - _since[0] <= BUILD_LIMIT:
+            return True
+        why = f"the background compilation has run for more than {BUILD_LIMIT:.0f} s (its log: {_log_of(path)})"
+        return _give_up(why, logging.WARNING)
     if path.exists():  # the builder wrote it between the two looks
         return False
-    log = path.parent / f"rouge-lens.{_this_key()}.builder.log"
-    return _give_up(f"the background compilation ended without the {group} (its log: {log})", logging.WARNING)
+    return _give_up(f"the background compilation ended without the {group} (its log: {_log_of(path)})", logging.WARNING)
+
+
+def _log_of(stamp_path: Path) -> Path:
+    """The builder's log, beside the stamps."""
+    return stamp_path.parent / f"rouge-lens.{_this_key()}.builder.log"
 
 
 def _foreground_asked() -> bool:
@@ -204,11 +221,13 @@ def _start_or_join(where: Path) -> Optional[str]:
         held = os.read(fd, 32).decode("ascii", "replace").strip()
         if held.isdigit() and _alive(int(held)):
             _builder.append(int(held))
+            _since.append(os.fstat(fd).st_mtime)  # the lock was written when that builder started
             return None
         proc = _launch(lock.with_suffix(".log"))  # a lock left by a process that is gone is taken over
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(proc.pid).encode("ascii"), 0)
         _builder.append(proc)
+        _since.append(time.time())
         return None
     except OSError as e:
         return f"the builder cannot be started: {e}"

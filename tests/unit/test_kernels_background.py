@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from rouge_core import kernels
-from rouge_core.kernels import background, warmup
+from rouge_core.kernels import aot, background, warmup
 
 ROOT = Path(__file__).resolve().parents[2]
 numba_backend = pytest.mark.skipif(
@@ -260,6 +260,7 @@ def test_a_missing_stamp_is_looked_for_at_most_every_look_every_seconds(tmp_path
 
     monkeypatch.setattr(background, "stamp", stamp)
     monkeypatch.setattr(background, "_builder", [12345])  # waiting on a builder
+    monkeypatch.setattr(background, "_since", [time.time()])  # that started now
     monkeypatch.setattr(background, "_gave_up", [])
     monkeypatch.setattr(background, "_looked", {})
     monkeypatch.setattr(background, "_mode", ["background"])
@@ -287,3 +288,31 @@ def test_a_batch_waiting_for_the_build_runs_on_threads_that_switch_to_the_kernel
     assert not compiled.threads_serve(RougeConfig(word_limit=10))  # the per-pair path: processes, as before
     monkeypatch.setattr(background, "building", lambda: False)  # compiled in the foreground, or no numba
     assert isinstance(batch_score._runner(2, None, RougeConfig())[0], runners.ProcessRunner)
+
+
+def test_a_builder_running_past_the_limit_is_given_up_on_once(tmp_path, monkeypatch, caplog):
+    monkeypatch.setattr(background, "stamp", lambda group: tmp_path / group)  # never written
+    monkeypatch.setattr(background, "_key", ["k"])
+    monkeypatch.setattr(background, "_builder", [12345])  # waiting on a builder that still runs
+    monkeypatch.setattr(background, "_since", [time.time() - background.BUILD_LIMIT + 60])
+    monkeypatch.setattr(background, "_gave_up", [])
+    monkeypatch.setattr(background, "_looked", {})
+    monkeypatch.setattr(background, "_mode", ["background"])
+    monkeypatch.setattr(background, "_running", lambda: True)
+    assert background.wait_for("g") is True  # 14 minutes in: still waiting
+    background._since[0] -= 120
+    background._looked.clear()
+    assert background.wait_for("g") is False and background.wait_for("h") is False  # 16 minutes: compile here
+    said = [r.getMessage() for r in caplog.records if r.name == background.__name__]
+    assert said == [
+        "compiling the ROUGE kernels in this process instead of waiting: the background compilation has run "
+        f"for more than 900 s (its log: {tmp_path / 'rouge-lens.k.builder.log'})"
+    ]
+
+
+def test_a_stamp_is_keyed_by_the_cpu(monkeypatch):
+    monkeypatch.setattr(background, "_key", [])
+    mine = background._this_key()
+    monkeypatch.setattr(background, "_key", [])
+    monkeypatch.setattr(aot, "cpu_identity", lambda: "x86_64\nmodel name : another CPU")
+    assert background._this_key() != mine and background._this_key().split("-")[:2] == mine.split("-")[:2]
