@@ -18,6 +18,7 @@ from ..config import RougeConfig
 from ..evaluate import PERL_DIES
 from ..measures.scoring import Counts, scores
 from ..stats.bootstrap import bootstrap_sums, percentile_interval, perl_interval
+from ..stats.count_sums import certain_interval, mean_bound, perl_count_sums
 from .score import BatchResult, MeasureColumns
 
 #: Start of the measure note naming the instances where ROUGE-1.5.5 stops the whole run.
@@ -46,9 +47,21 @@ class CorpusMeasure:
 
 
 def summarize_columns(batch: BatchResult, config: RougeConfig) -> dict[str, CorpusMeasure]:
-    """Averages, intervals, totals and notes of columns already in report order (ids: the instance keys)."""
-    resampled = _resample(batch, config)
-    return {label: _summarize(m, batch.ids, config, resampled.get(label)) for label, m in batch.measures.items()}
+    """Averages, intervals, totals and notes of columns already in report order (ids: the instance keys).
+
+    ROUGE-1.5.5's intervals are first made from resample sums added in another order than Perl's
+    (:mod:`rouge_core.stats.count_sums`), each printed number kept only where its rounding is certain;
+    if one is not, the sums are made again in Perl's order and every interval from them."""
+    sums, bounds = _resample(batch, config, counted=True)
+    summary = {
+        label: _summarize(m, batch.ids, config, sums.get(label), bounds.get(label))
+        for label, m in batch.measures.items()
+    }
+    if all(v is not None for v in summary.values()):
+        return {label: v for label, v in summary.items() if v is not None}
+    sums, _ = _resample(batch, config, counted=False)
+    exact = {label: _summarize(m, batch.ids, config, sums.get(label), None) for label, m in batch.measures.items()}
+    return {label: v for label, v in exact.items() if v is not None}  # every one: no bound, nothing uncertain
 
 
 def _columns(m: MeasureColumns, config: RougeConfig) -> np.ndarray:
@@ -60,21 +73,36 @@ def _columns(m: MeasureColumns, config: RougeConfig) -> np.ndarray:
     return np.stack([np.asarray(c, dtype=np.float64) for c in cols], axis=1).reshape(-1, 3)
 
 
-def _resample(batch: BatchResult, config: RougeConfig) -> dict[str, np.ndarray]:
-    """Per measure, the bootstrap's resample sums of its three columns (one row per resample).
+def _resample(
+    batch: BatchResult, config: RougeConfig, counted: bool
+) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """Per measure, the bootstrap's resample sums of its three columns (one row per resample), and,
+    where they were ``counted`` (ROUGE-1.5.5's draws, scores averaged per instance: :mod:`.count_sums`,
+    not added in Perl's order), the bound on each column's resample means.
 
     Every measure shares the same draws, made block by block, so memory is bounded by
     the block, not by resamples x instances (:func:`rouge_core.stats.bootstrap.bootstrap_sums`)."""
     n, labels = len(batch), list(batch.measures)
     if n == 0 or not labels or config.averaging == 2:
-        return {}
+        return {}, {}
     values = np.hstack([_columns(batch.measures[k], config) for k in labels])
-    rng = None if config.behaviour.perl_corpus else np.random.default_rng(config.seed)
-    sums = bootstrap_sums(values, config.bootstrap_samples, rng is None, rng)
-    return {k: sums[:, 3 * i : 3 * i + 3] for i, k in enumerate(labels)}
+    perl = config.behaviour.perl_corpus
+    if counted and perl and config.averaging == 0:
+        sums = perl_count_sums(values, config.bootstrap_samples)
+        if sums is not None:
+            bound = mean_bound(values)
+            split = {k: slice(3 * i, 3 * i + 3) for i, k in enumerate(labels)}
+            return {k: sums[:, cut] for k, cut in split.items()}, {k: bound[cut] for k, cut in split.items()}
+    rng = None if perl else np.random.default_rng(config.seed)
+    sums = bootstrap_sums(values, config.bootstrap_samples, perl, rng)
+    return {k: sums[:, 3 * i : 3 * i + 3] for i, k in enumerate(labels)}, {}
 
 
-def _summarize(m: MeasureColumns, keys: np.ndarray, config: RougeConfig, sums: Optional[np.ndarray]) -> CorpusMeasure:
+def _summarize(
+    m: MeasureColumns, keys: np.ndarray, config: RougeConfig, sums: Optional[np.ndarray], bound: Optional[np.ndarray]
+) -> Optional[CorpusMeasure]:
+    """The measure's summary; None when ``bound`` is given (the sums were counted) and one of its
+    intervals' rounded numbers is not certain from them."""
     label = m.label
     dies = [str(keys[i]) for i in _with_note(m, PERL_DIES)]
     notes = (
@@ -105,7 +133,12 @@ def _summarize(m: MeasureColumns, keys: np.ndarray, config: RougeConfig, sums: O
         point = _sequential_mean(values)
     ivs = []
     for col in range(3):
-        if config.behaviour.perl_corpus:
+        if config.behaviour.perl_corpus and bound is not None:
+            certain = certain_interval(estimates[:, col].tolist(), config.confidence, float(bound[col]))
+            if certain is None:
+                return None
+            avg, lo, hi = certain
+        elif config.behaviour.perl_corpus:
             avg, lo, hi = perl_interval(estimates[:, col].tolist(), config.confidence)
         else:
             avg = float(point[col])

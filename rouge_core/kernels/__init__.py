@@ -116,7 +116,7 @@ def served(module: str) -> Any:
 
 
 def _bootstrap_check() -> bool:
-    """Compile (or load) both bootstrap kernels, with the argument types of
+    """Compile (or load) the bootstrap kernels, with the argument types of
     :func:`rouge_core.stats.bootstrap.bootstrap_sums`' calls, on a case with known sums."""
     kernels = served("bootstrap")
     values = np.array([[1.0, 2.0], [10.0, 20.0], [100.0, 200.0]])
@@ -124,14 +124,17 @@ def _bootstrap_check() -> bool:
     kernels.perl_sums(values, 0, out)  # srand(0), srand(1), srand(2) draw rows 0 2 0, 0 1 2 and 2 0 1
     carry = np.full((3, 2), 0.5)
     kernels.add_in_order(np.ascontiguousarray(values.T), np.array([[0, 2, 2], [1, 1, 0]], dtype=np.int64), carry[0:2])
+    counts = np.zeros((3, 3))
+    kernels.perl_counts(3, 0, counts)  # the same draws, counted
     return bool(
         out.tolist() == [[102.0, 204.0], [111.0, 222.0], [111.0, 222.0]]
         and carry.tolist() == [[201.5, 402.5], [21.5, 42.5], [0.5, 0.5]]
+        and counts.tolist() == [[2.0, 0.0, 1.0], [1.0, 1.0, 1.0], [1.0, 1.0, 1.0]]
     )
 
 
 backend.register(BOOTSTRAP, _bootstrap_check)
-aot.register(BOOTSTRAP, "bootstrap", ("perl_sums", "add_in_order"))
+aot.register(BOOTSTRAP, "bootstrap", ("perl_sums", "add_in_order", "perl_counts"))
 
 
 def impl(kernel: Optional[str] = None) -> Optional[ModuleType]:

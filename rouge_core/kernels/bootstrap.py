@@ -45,6 +45,18 @@ def perl_sums(values: F64, first_seed: int, out: F64) -> None:
 
 
 @jit
+def perl_counts(n: int, first_seed: int, counts: F64) -> None:
+    """``counts[s, i]`` += how often instance ``i`` is among the ``n`` drawn after ``srand(first_seed + s)``
+    (the draws of :func:`perl_sums`, counted rather than added: a resample's sum is then ``counts @ values``)."""
+    for s in range(counts.shape[0]):
+        x = (np.uint64(first_seed + s) * np.uint64(65536) + DRAND48_LOW) & MASK48
+        row = counts[s]
+        for _ in range(n):
+            x = (DRAND48_A * x + DRAND48_C) & MASK48
+            row[np.uint64(float(n) * (float(x) / TWO48))] += 1.0
+
+
+@jit
 def add_in_order(columns: F64, indices: I64, out: F64) -> None:
     """``out[s, c]`` += ``columns[c, indices[s, 0]] + columns[c, indices[s, 1]] + ...``, left to right."""
     for s in range(indices.shape[0]):
@@ -53,17 +65,3 @@ def add_in_order(columns: F64, indices: I64, out: F64) -> None:
             for j in range(indices.shape[1]):
                 acc += columns[c, indices[s, j]]
             out[s, c] = acc
-
-
-def self_check() -> bool:
-    """Compile (or load from the cache) both kernels, with the argument types of
-    :func:`rouge_core.stats.bootstrap.bootstrap_sums`' calls, on a case with known sums."""
-    values = np.array([[1.0, 2.0], [10.0, 20.0], [100.0, 200.0]])
-    out = np.zeros((3, 2))
-    perl_sums(values, 0, out)  # srand(0), srand(1), srand(2) draw rows 0 2 0, 0 1 2 and 2 0 1
-    carry = np.full((3, 2), 0.5)
-    add_in_order(np.ascontiguousarray(values.T), np.array([[0, 2, 2], [1, 1, 0]], dtype=np.int64), carry[0:2])
-    return bool(
-        out.tolist() == [[102.0, 204.0], [111.0, 222.0], [111.0, 222.0]]
-        and carry.tolist() == [[201.5, 402.5], [21.5, 42.5], [0.5, 0.5]]
-    )

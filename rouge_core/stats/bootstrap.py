@@ -299,6 +299,16 @@ def perl_interval(means: Sequence[float], confidence: float) -> tuple[float, flo
     >>> perl_interval([0.1, 0.2, 0.3, 0.4], 50.0)
     (0.25, 0.2, 0.3)
     """
+    avg, lo, hi = perl_interval_unrounded(means, confidence)
+    return round5(avg), round5(lo), round5(hi)
+
+
+def perl_interval_unrounded(means: Sequence[float], confidence: float) -> tuple[float, float, float]:
+    """:func:`perl_interval` before its rounding to 5 decimals.
+
+    >>> perl_interval_unrounded([0.1, 0.2, 0.3, 0.4], 50.0)
+    (0.25, 0.2, 0.3)
+    """
     a = sorted(float(m) for m in means)
     total = 0.0
     for x in a:  # sequential on purpose (not fsum, not numpy's pairwise sum)
@@ -306,7 +316,7 @@ def perl_interval(means: Sequence[float], confidence: float) -> tuple[float, flo
     lo_i, hi_i, ratio = perl_ci_indices(len(a), confidence)
     lo = _at(a, lo_i) + (_at(a, lo_i + 1) - _at(a, lo_i)) * ratio
     hi = _at(a, hi_i) + (_at(a, hi_i + 1) - _at(a, hi_i)) * ratio
-    return round5(total / len(a)), round5(lo), round5(hi)
+    return total / len(a), lo, hi
 
 
 def percentile_interval(estimates: Sequence[float] | np.ndarray, confidence: float) -> tuple[float, float]:
