@@ -8,8 +8,9 @@ from ``getrusage(RUSAGE_CHILDREN)`` (user + system, every thread), its wall time
 
 * ``python -m rouge_core -n 4 -w 1.2 -2 4 -U -z SPL LIST`` on every pair (rouge155, ROUGE-1..4, L,
   W-1.2, S4, SU4 with the bootstrap; Perl's defaults otherwise), on a list of one pair (the start-up: a
-  run of at most ``SMALL_RUN_PAIRS`` pairs computes in pure Python, :mod:`rouge_core.cli.small_run`) and
-  on the first ``SMALL_RUN_PAIRS + 1`` pairs (the smallest run that loads numba: the per-pair cost is the
+  run of at most ``SMALL_RUN_PAIRS`` pairs computes in pure Python, :mod:`rouge_core.cli.small_run`, unless
+  the ahead-of-time module is there, :mod:`rouge_core.kernels.aot`) and on the first ``SMALL_RUN_PAIRS + 1``
+  pairs (the smallest run that loads numba where that module is not there: the per-pair cost is the
   whole run's CPU less this one's, over the pairs between them);
 * ``score_batch`` on the same pairs in one process, its kernels loaded first (the per-pair reference);
 * with ``--perl-home`` (a directory holding ``ROUGE-1.5.5.pl``, not part of the project: e.g. the copy
@@ -201,8 +202,8 @@ def report(result: dict[str, Any]) -> str:
     ]
     names = {
         "cli": f"`python -m rouge_core {' '.join(FLAGS)} -z SPL` on {n:,} pairs (whole process)",
-        "one": "the same on one pair (start-up; pure Python)",
-        "numba": f"the same on {small} pairs (the smallest run that loads numba)",
+        "one": "the same on one pair (start-up; the ahead-of-time kernels, else pure Python)",
+        "numba": f"the same on {small} pairs (the per-pair base; without the ahead-of-time kernels, numba's)",
         "batch": f"`score_batch` on the {n:,} pairs in one process (kernels loaded)",
     }
     for k, label in names.items():

@@ -47,13 +47,26 @@ def perl_sums(values: F64, first_seed: int, out: F64) -> None:
 @jit
 def perl_counts(n: int, first_seed: int, counts: F64) -> None:
     """``counts[s, i]`` += how often instance ``i`` is among the ``n`` drawn after ``srand(first_seed + s)``
-    (the draws of :func:`perl_sums`, counted rather than added: a resample's sum is then ``counts @ values``)."""
-    for s in range(counts.shape[0]):
+    (the draws of :func:`perl_sums`, counted rather than added: a resample's sum is then ``counts @ values``).
+
+    Two resamples at a time: each draw waits for the one before it (drand48's multiply), so two
+    independent sequences side by side take about two thirds of the time of one after the other."""
+    total = counts.shape[0]
+    for s in range(0, total - 1, 2):
         x = (np.uint64(first_seed + s) * np.uint64(65536) + DRAND48_LOW) & MASK48
-        row = counts[s]
+        y = (np.uint64(first_seed + s + 1) * np.uint64(65536) + DRAND48_LOW) & MASK48
+        a, b = counts[s], counts[s + 1]
         for _ in range(n):
             x = (DRAND48_A * x + DRAND48_C) & MASK48
-            row[np.uint64(float(n) * (float(x) / TWO48))] += 1.0
+            y = (DRAND48_A * y + DRAND48_C) & MASK48
+            a[np.uint64(float(n) * (float(x) / TWO48))] += 1.0
+            b[np.uint64(float(n) * (float(y) / TWO48))] += 1.0
+    if total % 2:
+        x = (np.uint64(first_seed + total - 1) * np.uint64(65536) + DRAND48_LOW) & MASK48
+        a = counts[total - 1]
+        for _ in range(n):
+            x = (DRAND48_A * x + DRAND48_C) & MASK48
+            a[np.uint64(float(n) * (float(x) / TWO48))] += 1.0
 
 
 @jit
