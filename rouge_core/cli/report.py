@@ -12,6 +12,7 @@ import math
 import re
 import sys
 from functools import cmp_to_key
+from operator import itemgetter
 from typing import Any, Optional, Sequence
 
 import numpy as np
@@ -207,6 +208,10 @@ def pair_notes_of(
     if unigrams is None or not unigrams.label.endswith("-1"):
         return corpus_notes(pairs, ids, cols.config, states)
     tokens = unigrams.has_counts & (unigrams.peer > 0) & (unigrams.model > 0)
+    if tokens.all() and set(map(type, map(itemgetter(1), pairs))) <= {str}:
+        # every pair has tokens on both sides and one reference (a text): none has a note (the usual
+        # case, decided without a Python step a pair)
+        return corpus_notes([], [], cols.config, states)
     shown = {e for e, t in zip(cols.eval_ids, tokens.tolist()) if t}
     keep = [k for k, (e, p) in enumerate(zip(ids, pairs)) if e not in shown or len(reference_list(p[1])) != 1]
     return corpus_notes([pairs[k] for k in keep], [ids[k] for k in keep], cols.config, states)
