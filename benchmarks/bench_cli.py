@@ -113,8 +113,21 @@ def measure(
 ) -> dict[str, Any]:
     """Every run of the benchmark (see the module's docstring) on ``n`` news pairs, as JSON-ready data:
     ``runs`` (per contestant, [CPU, wall] per round), ``perl`` ([CPU, wall] per Perl run), ``perl_same``,
-    ``stable`` (rouge_core printed the same bytes every round), ``load`` and ``n``."""
-    folder = Path(tempfile.mkdtemp(prefix="bench-cli-"))
+    ``stable`` (rouge_core printed the same bytes every round), ``load`` and ``n``. The corpus's
+    20,000 files are written to a temporary folder, removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="bench-cli-") as where:
+        return _measure_in(Path(where), n, rounds, perl_home, perl_data, perl_runs, log)
+
+
+def _measure_in(
+    folder: Path,
+    n: int,
+    rounds: int,
+    perl_home: Optional[Path],
+    perl_data: Optional[Path],
+    perl_runs: int,
+    log: Callable[[str], None],
+) -> dict[str, Any]:
     every, one, jsonl = write_corpus(folder, n)
     env = installed_env(folder)
     ours = [sys.executable, "-m", "rouge_core", *FLAGS, "-z", "SPL"]
