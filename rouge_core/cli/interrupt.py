@@ -38,6 +38,27 @@ def handling() -> None:
     _HANDLING.set()
 
 
+@contextlib.contextmanager
+def finishing() -> Iterator[None]:
+    """While the block runs (the run is over and its output is being committed: a few milliseconds), a
+    Ctrl-C is let go, as during a clean-up: the commit ends, and so does the run, as if the Ctrl-C had come
+    after it. A Ctrl-C before the block is entered is raised as usual.
+
+    >>> with finishing():
+    ...     _HANDLING.is_set()
+    True
+    >>> _HANDLING.is_set()
+    False
+    """
+    was = _HANDLING.is_set()
+    _HANDLING.set()
+    try:
+        yield
+    finally:
+        if not was:
+            _HANDLING.clear()
+
+
 def _ctypes_callback_folder() -> Optional[str]:
     """The folder of llvmlite's bindings when they are loaded: its Python functions called back from C
     through ctypes (the object cache, the diagnostics handler) drop what they raise."""

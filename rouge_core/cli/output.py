@@ -19,7 +19,7 @@ import tempfile
 from typing import Iterator, Optional
 
 from ..io.perl_inputs import UsageError, shown
-from .interrupt import handling
+from .interrupt import finishing, handling
 
 #: Errors of a write that found no room (a full disk, a file size limit, a quota).
 _FULL = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT}
@@ -84,11 +84,18 @@ def output_file(path: Optional[str]) -> Iterator[None]:
             raise UsageError(f"-o {shown(path)}: cannot write it ({e.strerror or e})") from None
         raise
     try:
-        with stream:
-            stream.flush()
-            os.fsync(stream.fileno())  # the data on disk before the name points at it
-        os.chmod(temp, _mode(target))
-        os.replace(temp, target)
+        with finishing():  # the run is over: a Ctrl-C from here on does not leave the temporary file
+            with stream:
+                stream.flush()
+                os.fsync(stream.fileno())  # the data on disk before the name points at it
+            os.chmod(temp, _mode(target))
+            os.replace(temp, target)
+    except KeyboardInterrupt:  # between the run's end and the commit: the previous file stays
+        handling()
+        with contextlib.suppress(OSError):
+            stream.close()
+        _remove(temp)
+        raise
     except OSError as e:  # a full disk, the folder gone, a directory put in the file's place
         _remove(temp)
         raise UsageError(f"-o {shown(path)}: cannot write it ({e.strerror or e})") from None

@@ -382,3 +382,34 @@ def test_a_ctrl_c_during_an_llvmlite_ctypes_callback_is_raised_again_not_lost(ca
     assert not waited_to_the_end  # raised again inside the run, not when it ended
     assert dropped == [] and "Exception ignored" not in capsys.readouterr().err
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_ctrl_c_as_the_output_is_committed_keeps_the_previous_file_and_no_temporary(tmp_path, monkeypatch):
+    """A Ctrl-C that comes after the run's last line but before ``-o``'s file is renamed into place (the
+    final flush and fsync take milliseconds) leaves the previous file and no temporary one."""
+    from rouge_core.cli import output
+
+    target = tmp_path / "out.txt"
+    target.write_text("previous run\n")
+
+    def interrupted(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(output.os, "fsync", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        with output.output_file(str(target)):
+            print("scores")
+    assert target.read_text() == "previous run\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+
+
+def test_a_ctrl_c_while_the_output_is_committed_is_let_go():
+    """Inside the commit (``finishing``) a SIGINT raises nothing: the commit ends and the run with it."""
+    from rouge_core.cli.interrupt import finishing, interrupt_once
+
+    with interrupt_once():
+        with finishing():
+            os.kill(os.getpid(), signal.SIGINT)
+            sum(range(1000))  # bytecode: the handler runs here
+            ended = True
+    assert ended and signal.getsignal(signal.SIGINT) is signal.default_int_handler
