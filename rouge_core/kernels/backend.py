@@ -216,6 +216,9 @@ def _ahead_of_time(group: str) -> bool:
             _checking.append(group)
             try:
                 ok = _checks[group]()
+            except _compile_errors() as e:  # an argument of another type sent to numba, which failed on it
+                aot.drop(f"the {group} failed their check: {type(e).__name__}: {_first_line(e)}")
+                return False
             finally:
                 _checking.pop()
             if not ok:

@@ -11,6 +11,7 @@ import pytest
 from rouge_core import PROFILES, RougeConfig, kernels
 from rouge_core.batch.compiled import BYTE_TOKENIZERS, ChunkCounts, plain_texts, scores, supported
 from rouge_core.batch.score import columns_chunk, columns_from_results
+from rouge_core.kernels import aot
 from rouge_core.kernels import chunk as kchunk
 from rouge_core.measures.registry import FAMILIES, measure_specs
 from rouge_core.measures.scoring import Counts
@@ -124,9 +125,11 @@ def test_chunk_columns_equal_the_per_pair_path(config, buffer, monkeypatch):
     pairs = BUFFERS[buffer]
     assert len(pairs) > 40
     want = columns_from_results(_score_all(config, pairs), config)
+    assert supported(config)  # the kernels checked: what the calls use is known now
+    kernels_used = kernels.served("chunk")  # the ahead-of-time module's, or numba's
     calls = []
-    real = kchunk.chunk_counts
-    monkeypatch.setattr(kchunk, "chunk_counts", lambda *a: calls.append(1) or real(*a))
+    real = kernels_used.chunk_counts
+    monkeypatch.setattr(kernels_used, "chunk_counts", lambda *a: calls.append(1) or real(*a))
     got = columns_chunk(config, 0, pairs)
     assert calls  # the compiled path ran
     assert list(got.measures) == list(want.measures)
@@ -242,6 +245,8 @@ def _fresh_backend(monkeypatch):
 
     monkeypatch.setattr(backend, "_state", list(backend._state))
     monkeypatch.setattr(backend, "_passed", set())
+    monkeypatch.setattr(backend, "_aot_passed", set())  # checked again on the ahead-of-time module too
+    monkeypatch.setattr(aot, "_dropped", [])  # and that module back, if a test drops it
 
 
 def test_chunk_kernels_that_do_not_compile_leave_every_chunk_to_the_per_pair_path(monkeypatch):
