@@ -31,6 +31,7 @@ import logging
 import os
 import re
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any, Optional, Sequence
@@ -228,6 +229,9 @@ def _start_or_join(where: Path) -> Optional[str]:
         os.pwrite(fd, str(proc.pid).encode("ascii"), 0)
         _builder.append(proc)
         _since.append(time.time())
+        # Reaped as soon as it ends, not at this process's next look (a long-lived caller, such as the
+        # app's server, would otherwise hold it as a zombie until then)
+        threading.Thread(target=proc.wait, name="rouge-kernels-builder", daemon=True).start()
         return None
     except OSError as e:
         return f"the builder cannot be started: {e}"

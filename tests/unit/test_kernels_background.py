@@ -316,3 +316,19 @@ def test_a_stamp_is_keyed_by_the_cpu(monkeypatch):
     monkeypatch.setattr(background, "_key", [])
     monkeypatch.setattr(aot, "cpu_identity", lambda: "x86_64\nmodel name : another CPU")
     assert background._this_key() != mine and background._this_key().split("-")[:2] == mine.split("-")[:2]
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="looks for the builder's zombie through /proc")
+def test_a_builder_that_ends_is_reaped_at_once(tmp_path, monkeypatch):
+    """A long-lived caller (the app's server) does not hold a finished builder as a zombie until its next look."""
+    monkeypatch.setattr(background, "_key", ["k"])
+    monkeypatch.setattr(background, "_builder", [])
+    monkeypatch.setattr(background, "_since", [])
+    monkeypatch.setattr(background, "BUILDER_ARGS", ["-c", "pass"])
+    assert background._start_or_join(tmp_path) is None
+    pid = background._builder[0].pid
+    deadline = time.monotonic() + 20
+    while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not Path(f"/proc/{pid}").exists()  # ended and reaped, nobody having asked
+    assert background._builder[0].returncode == 0
