@@ -15,12 +15,11 @@ True
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
 from typing import Any, Callable, Optional
 
 import numpy as np
 
-from . import backend
+from . import aot, backend
 
 __all__ = ["NLTK_STEMMER", "NLTK_STEM_IDS", "ROUGE_STEMMER", "nltk_steps", "rouge_porter", "nltk_stem_ids"]
 
@@ -31,7 +30,7 @@ NLTK_STEMMER = "rouge-score stemming kernel"
 NLTK_STEM_IDS = "rouge-score chunk stemming kernel"
 ROUGE_STEMMER = "ROUGE-1.5.5 stemming kernel"
 
-_loaded: dict[str, ModuleType] = {}  # group -> its kernel module, once its check imported it
+_loaded: dict[str, Any] = {}  # group -> its kernel module (or the ahead-of-time module's functions), once checked
 
 # Known answers that go through every step of each stemmer (and the NLTK one's extensions).
 _NLTK_CASES = {
@@ -73,8 +72,9 @@ def _check(group: str, module: str, entry: str, cases: dict[str, str]) -> bool:
 
 
 def _stem_ids_check() -> bool:
-    """The chunk engine's call: "Dying" and "die" share a stem, "was" is kept."""
-    kernels = importlib.import_module("rouge_core.kernels.porter_nltk")
+    """The chunk engine's call: "Dying" and "die" share a stem, "was" is kept (on the ahead-of-time
+    module's kernel while it serves it, :mod:`rouge_core.kernels.aot`; else numba's)."""
+    kernels = aot.functions("porter_nltk") or importlib.import_module("rouge_core.kernels.porter_nltk")
     buf = np.frombuffer(b"Dying was die", dtype=np.uint8)
     ids, count = kernels.stem_ids(buf, np.array([0, 6, 10]), np.array([5, 9, 13]))
     _loaded[NLTK_STEM_IDS] = kernels
@@ -85,6 +85,7 @@ backend.register(
     NLTK_STEMMER, lambda: _check(NLTK_STEMMER, "rouge_core.kernels.porter_nltk", "stem_steps", _NLTK_CASES)
 )
 backend.register(NLTK_STEM_IDS, _stem_ids_check)
+aot.register(NLTK_STEM_IDS, "porter_nltk", ("stem_ids",))  # a stemming batch without numba's start-up
 backend.register(
     ROUGE_STEMMER, lambda: _check(ROUGE_STEMMER, "rouge_core.kernels.porter_rouge", "stem_word", _ROUGE_CASES)
 )

@@ -50,9 +50,13 @@ rows = [json.loads(line) for line in open(sys.argv[3], encoding="utf-8")]
 pairs = [(r["decoded"], r["references"]) for r in rows] + [("police kill the gunmen", "the police kill gunmen")]
 config = RougeConfig(profile="rouge155", max_n=4, wlcs_weight=1.2, skip_distance=4, rouge_su=True)
 batch = score_batch(pairs, config)
+stem = RougeConfig(profile="rouge-score", max_n=2, wlcs_weight=None, skip_distance=None, stem=True)
+# rouge-score's stemmer on the chunk path (one reference a pair: rouge-score's best of several is the per-pair path)
+stemmed = score_batch([(c, refs[0]) for c, refs in pairs[:-1]], stem)
 fields = ("hit", "model", "peer", "precision", "recall", "fmeasure")
 print(json.dumps({
     "columns": {label: {f: getattr(m, f).tolist() for f in fields} for label, m in batch.measures.items()},
+    "stemmed": {label: {f: getattr(m, f).tolist() for f in fields} for label, m in stemmed.measures.items()},
     "corpus": repr(evaluate_corpus(pairs[:-1], config)),
     "numba": "numba" in sys.modules,
     "served": aot.functions("chunk") is not None,
@@ -107,9 +111,15 @@ def test_the_batch_gives_numbas_numbers_without_importing_numba(built: tuple[Pat
     theirs = python(SCORE, "None", "", str(PAIRS))
     assert mine.returncode == 0 and theirs.returncode == 0, mine.stderr + theirs.stderr
     got, want = json.loads(mine.stdout), json.loads(theirs.stdout)
-    assert got["served"] and not got["numba"]  # the whole batch and its bootstrap without numba
+    assert got["served"] and not got["numba"]  # the whole batch, its bootstrap and the stemmer without numba
     assert not want["served"] and want["numba"]
     assert got["columns"] == want["columns"] and got["corpus"] == want["corpus"]
+    assert got["stemmed"] == want["stemmed"] and list(got["stemmed"]) == [
+        "ROUGE-1",
+        "ROUGE-2",
+        "ROUGE-L",
+        "ROUGE-Lflat",
+    ]
     columns = got["columns"]
     assert list(columns) == "ROUGE-1 ROUGE-2 ROUGE-3 ROUGE-4 ROUGE-L ROUGE-W-1.2 ROUGE-S4 ROUGE-SU4".split()
     assert len(columns["ROUGE-1"]["hit"]) == 121
