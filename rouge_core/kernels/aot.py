@@ -21,7 +21,6 @@ check is dropped for the process, with one warning.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.machinery
 import importlib.util
@@ -93,13 +92,11 @@ def module_name() -> str:
     >>> module_name().startswith(PREFIX), len(module_name()) == len(PREFIX) + 16
     (True, True)
     """
-    from .background import sources  # the files the numba stamps depend on, with the builder's own
+    from .background import files_digest, sources  # the files the numba stamps depend on, with the builder's own
 
-    digest = hashlib.sha256()
-    for path in [*sources(), _KERNELS / "aot_build.py"]:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    digest.update(f"{sys.version_info[:2]}\0{np.__version__}\0{cpu_identity()}".encode())
-    return PREFIX + digest.hexdigest()[:16]
+    python = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    digest = files_digest([*sources(), _KERNELS / "aot_build.py"], python, np.__version__, cpu_identity())
+    return PREFIX + digest[:16]
 
 
 def folders() -> list[Path]:

@@ -93,19 +93,29 @@ def sources() -> list[Path]:
     return kernels + measures + [_PACKAGE / "batch" / "compiled.py"]
 
 
+def files_digest(paths: Sequence[Path], *extra: str) -> str:
+    """The SHA-256 (hex) of the files' names and contents, then of ``extra``: what a cached build depends on.
+
+    >>> files_digest([], "x") == hashlib.sha256(b"x\\0").hexdigest()
+    True
+    """
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for part in extra:
+        digest.update(part.encode() + b"\0")
+    return digest.hexdigest()
+
+
 def _this_key() -> str:
     if not _key:
+        from .aot import cpu_identity  # numba's cache holds machine code for one CPU: so does a stamp
         from .backend import numba_module
 
-        digest = hashlib.sha256()
-        for path in sources():
-            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-        from .aot import cpu_identity  # numba's cache holds machine code for one CPU: so does a stamp
-
-        digest.update(cpu_identity().encode())
         numba = numba_module()
         python = (sys.version_info.major, sys.version_info.minor)
-        _key.append(key_of(str(getattr(numba, "__version__", "none")), python, digest.hexdigest()))
+        digest = files_digest(sources(), cpu_identity())
+        _key.append(key_of(str(getattr(numba, "__version__", "none")), python, digest))
     return _key[0]
 
 
